@@ -1,0 +1,179 @@
+"""The ``gpu`` domain: the loaded glossary and everything collected per document.
+
+Per-document data (kept in ``self.data``, pickled with the environment):
+
+``uses``
+    ``{docname: {term_id: line}}``: terms a document's text refers to.
+``unresolved``
+    ``{docname: line}``: documents with a term the glossary does not know
+    (re-read when terms are added).
+``tables``
+    ``{docname: [(term_ids, canonical, line), ...]}``: each ``glossary-table``.
+
+Whole-project data, recomputed, never merged:
+
+``targets``
+    ``{term_id: docname}``: the page whose table is each term's link target.
+``digests``
+    ``{term_id: digest}``: the term data the documents were last read with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator, Set
+from typing import Any
+
+from docutils import nodes
+from sphinx.addnodes import pending_xref
+from sphinx.builders import Builder
+from sphinx.domains import Domain, ObjType
+from sphinx.environment import BuildEnvironment
+from sphinx.util.nodes import make_refnode
+
+from .directives import GlossaryTableDirective
+from .labels import _
+from .languages import Localized, pick
+from .lookup import TermIndex
+from .model import Glossary, Term
+from .roles import GpuTermRole
+from .warnings import warn
+
+TEXTS_KEY = "*texts*"
+
+
+def anchor(term_id: str) -> str:
+    """The HTML id of a term's glossary entry, the same in every language."""
+    return f"gpu-term-{term_id}"
+
+
+class GpuDomain(Domain):
+    name = "gpu"
+    label = "GPU glossary"
+    object_types = {"term": ObjType(_("glossary term"), "term")}
+    roles = {"term": GpuTermRole()}
+    directives = {"glossary-table": GlossaryTableDirective}
+    initial_data: dict[str, Any] = {
+        "uses": {}, "unresolved": {}, "tables": {}, "targets": {}, "digests": {},
+    }
+    data_version = 1
+
+    # Set by :func:`setup_glossary` before any document is read.
+    glossary: Glossary
+    index: TermIndex
+    chain: list[str]
+
+    def attach(self, glossary: Glossary, chain: list[str]) -> None:
+        """Use *glossary*, shown in the languages of *chain* (build language first)."""
+        self.glossary = glossary
+        self.index = TermIndex(glossary)
+        self.chain = chain
+
+    # -- text in the build language ---------------------------------------
+
+    def term(self, term_id: str) -> Term:
+        return self.glossary.terms[term_id]
+
+    def headword(self, term_id: str) -> Localized:
+        found = pick(self.term(term_id).names, self.chain)
+        assert found is not None  # every term has an English headword
+        return found
+
+    def definition(self, term_id: str) -> Localized:
+        found = pick(self.term(term_id).definitions, self.chain)
+        assert found is not None
+        return found
+
+    # -- collecting -----------------------------------------------------------
+
+    def note_use(self, docname: str, term_id: str, line: int) -> None:
+        self.data["uses"].setdefault(docname, {}).setdefault(term_id, line)
+
+    def note_unresolved(self, docname: str, line: int) -> None:
+        self.data["unresolved"].setdefault(docname, line)
+
+    def note_table(self, docname: str, term_ids: Iterable[str], canonical: bool,
+                   line: int) -> None:
+        self.data["tables"].setdefault(docname, []).append((tuple(term_ids), canonical, line))
+
+    def anchored_in(self, docname: str, term_id: str) -> bool:
+        """True when an earlier table of *docname* already shows *term_id*."""
+        return any(term_id in ids for ids, _c, _l in self.data["tables"].get(docname, ()))
+
+    def clear_doc(self, docname: str) -> None:
+        for key in ("uses", "unresolved", "tables"):
+            self.data[key].pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        for key in ("uses", "unresolved", "tables"):
+            for docname, value in otherdata[key].items():
+                if docname in docnames:
+                    self.data[key][docname] = value
+
+    # -- whole project --------------------------------------------------------
+
+    def compute_targets(self, doc_order: list[str]) -> dict[str, str]:
+        """Each term's link target: its :canonical: table, else the first table."""
+        targets: dict[str, str] = {}
+        canonical: dict[str, tuple[str, int]] = {}
+        for docname in doc_order:
+            for ids, is_canonical, line in self.data["tables"].get(docname, ()):
+                for term_id in ids:
+                    if is_canonical:
+                        if term_id in canonical:
+                            first_doc, first_line = canonical[term_id]
+                            warn(f"term {term_id!r} is :canonical: in two tables (first: "
+                                 f"{first_doc}, line {first_line}); links go to the first",
+                                 "canonical", (docname, line))
+                            continue
+                        canonical[term_id] = (docname, line)
+                        targets[term_id] = docname
+                    else:
+                        targets.setdefault(term_id, docname)
+        return targets
+
+    def term_digests(self) -> dict[str, str]:
+        digests = {t.id: hashlib.sha256(repr(t).encode()).hexdigest()
+                   for t in self.glossary.terms.values()}
+        digests[TEXTS_KEY] = hashlib.sha256(repr(self.glossary.texts).encode()).hexdigest()
+        return digests
+
+    def docs_affected_by(self, old: dict[str, str], new: dict[str, str]) -> set[str]:
+        """Documents to re-read when the term data changes from *old* to *new*."""
+        changed = {k for k in old.keys() | new.keys() if old.get(k) != new.get(k)}
+        if not changed:
+            return set()
+        docs = {doc for doc, used in self.data["uses"].items() if changed & used.keys()}
+        added_or_removed = old.keys() ^ new.keys()
+        for doc, tables in self.data["tables"].items():
+            shown = {term_id for ids, _c, _l in tables for term_id in ids}
+            # A table chooses its terms by filters; an added term may join it.
+            if added_or_removed or TEXTS_KEY in changed or changed & shown:
+                docs.add(doc)
+        if added_or_removed:
+            docs.update(self.data["unresolved"])
+        return docs
+
+    # -- references, inventory, search ----------------------------------------
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for term_id, docname in sorted(self.data["targets"].items()):
+            if term_id in self.glossary.terms:
+                yield (term_id, self.headword(term_id).text, "term", docname,
+                       anchor(term_id), 1)
+
+    def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+                     typ: str, target: str, node: pending_xref, contnode: nodes.Element,
+                     ) -> nodes.reference | None:
+        term_id = self.index.find(target).term_id
+        docname = self.data["targets"].get(term_id or "")
+        if term_id is None or docname is None:
+            return None
+        return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
+                            self.headword(term_id).text)
+
+    def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
+                         target: str, node: pending_xref, contnode: nodes.Element,
+                         ) -> list[tuple[str, nodes.reference]]:
+        ref = self.resolve_xref(env, fromdocname, builder, "term", target, node, contnode)
+        return [("gpu:term", ref)] if ref is not None else []

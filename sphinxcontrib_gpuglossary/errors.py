@@ -1,0 +1,29 @@
+"""Problems found in glossary files, each tied to a file and line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem in a glossary file: where it is and what to do about it."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        if self.line and self.column:
+            where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+class GlossaryError(Exception):
+    """Raised with every problem found, so that one run reports them all."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))

@@ -1,0 +1,145 @@
+"""Load the seeded glossary and user files into one validated :class:`Glossary`.
+
+User files extend the seeded glossary by id, field by field: a file can add
+a language to a seeded term or replace one text, and add new terms.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import GlossaryError, Problem
+from .model import Glossary, Term
+from .schema import FileContent, TermEntry, check_file
+from .yamlsource import parse_yaml
+
+SEEDED_DIR = Path(__file__).parent / "data" / "seeded"
+
+
+def seeded_files() -> list[Path]:
+    """The package's curated glossary files, in load order."""
+    return sorted(SEEDED_DIR.glob("*.yaml"))
+
+
+@dataclass(frozen=True)
+class GlossaryFile:
+    """A file to load: its path and the name messages use for it."""
+
+    path: Path
+    display: str
+
+    def read(self) -> bytes:
+        try:
+            return self.path.read_bytes()
+        except FileNotFoundError:
+            raise GlossaryError([Problem(
+                self.display, 0, 0,
+                "file not found; check the path in gpuglossary_files (relative to conf.py)",
+            )]) from None
+        except OSError as exc:
+            raise GlossaryError([Problem(self.display, 0, 0,
+                                         f"cannot read file: {exc.strerror}")]) from None
+
+
+def glossary_files(user_files: Sequence[GlossaryFile], seeded: bool = True) -> list[GlossaryFile]:
+    """The files that make a glossary: the package's (if *seeded*), then the user's."""
+    package = [GlossaryFile(p, f"sphinxcontrib_gpuglossary/data/seeded/{p.name}")
+               for p in seeded_files()] if seeded else []
+    return package + list(user_files)
+
+
+def load_glossary(files: Sequence[GlossaryFile]) -> Glossary:
+    """Parse, check and merge *files* in order; raise :class:`GlossaryError` on any problem."""
+    return parse_glossary([(f.display, f.read()) for f in files])
+
+
+def digest(contents: Sequence[tuple[str, bytes]]) -> str:
+    """A key that changes whenever any file's name or bytes change."""
+    h = hashlib.sha256()
+    for display, raw in contents:
+        h.update(display.encode() + b"\0" + hashlib.sha256(raw).digest())
+    return h.hexdigest()
+
+
+def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
+    """Like :func:`load_glossary`, from ``(display name, bytes)`` pairs."""
+    problems: list[Problem] = []
+    parsed: list[FileContent] = []
+    for display, raw in contents:
+        try:
+            root = parse_yaml(raw, display)
+        except GlossaryError as exc:
+            problems.extend(exc.problems)
+            continue
+        content, found = check_file(root, display)
+        problems.extend(found)
+        parsed.append(content)
+    glossary = Glossary()
+    for content in parsed:
+        for key, value in content.texts.items():
+            glossary.texts.setdefault(key, {}).update(value)
+        for entry in content.terms:
+            _merge(glossary, entry, problems)
+    problems.extend(_check_complete(glossary, parsed))
+    if problems:
+        raise GlossaryError(problems)
+    return glossary
+
+
+def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> None:
+    term = glossary.terms.get(entry.id)
+    if term is None:
+        if entry.category is None:
+            problems.append(Problem(entry.file, entry.line, 0,
+                                    f"new term {entry.id!r} has no category; add 'category:'"))
+            return
+        term = glossary.terms[entry.id] = Term(id=entry.id, category=entry.category)
+    elif entry.category is not None:
+        term.category = entry.category
+    # A replaced seed text is no longer the seed's: drop its provenance.
+    for field_name, texts in (("name", entry.names), ("definition", entry.definitions)):
+        for lang in texts:
+            if field_name not in entry.sources.get(lang, {}):
+                term.sources.get(lang, {}).pop(field_name, None)
+    term.names.update(entry.names)
+    term.definitions.update(entry.definitions)
+    term.notes.update(entry.notes)
+    for lang, aliases in entry.aliases.items():
+        known = term.aliases.setdefault(lang, [])
+        known.extend(a for a in aliases if a not in known)
+    for lang, refs in entry.sources.items():
+        term.sources.setdefault(lang, {}).update(refs)
+    term.sources = {lang: refs for lang, refs in term.sources.items() if refs}
+    term.related.extend(r for r, _, _ in entry.related if r not in term.related)
+    term.variants.extend(entry.variants)
+    term.origins.append(f"{entry.file}:{entry.line}")
+
+
+def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
+    """Checks that need every file: English texts present, related ids known."""
+    problems: list[Problem] = []
+    first_entry: dict[str, TermEntry] = {}
+    for content in parsed:
+        for entry in content.terms:
+            first_entry.setdefault(entry.id, entry)
+            for ref, line, column in entry.related:
+                if ref == entry.id:
+                    problems.append(Problem(entry.file, line, column,
+                                            f"term {entry.id!r} lists itself as related; remove it"))
+                elif ref not in glossary.terms:
+                    problems.append(Problem(
+                        entry.file, line, column,
+                        f"related id {ref!r} of term {entry.id!r} does not exist; "
+                        "use the id of a term in the glossary",
+                    ))
+    for term in glossary.terms.values():
+        entry = first_entry[term.id]
+        for field_name, texts in (("headword (names.en)", term.names),
+                                  ("definition (definitions.en)", term.definitions)):
+            if "en" not in texts:
+                problems.append(Problem(entry.file, entry.line, 0,
+                                        f"term {term.id!r} has no English {field_name}; add one"))
+    return problems

@@ -1,0 +1,61 @@
+"""Find a term from what an author wrote: id, headword or alias, in any language."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from .model import Glossary
+
+_SEPARATORS = re.compile(r"[\s\-_‐‑–]+")
+
+# How strongly a key names a term: an id beats a headword beats an alias.
+_ID, _HEADWORD, _ALIAS = 0, 1, 2
+
+
+def lookup_key(text: str) -> str:
+    """Fold case and treat runs of spaces, hyphens and underscores alike."""
+    return _SEPARATORS.sub(" ", text.casefold()).strip()
+
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of a look-up."""
+
+    term_id: str | None
+    #: every id the text names equally well (more than one: ambiguous)
+    candidates: tuple[str, ...] = ()
+    #: English headwords of up to three terms spelt alike, for "did you mean"
+    suggestions: tuple[str, ...] = ()
+
+
+class TermIndex:
+    """Look-up table from folded keys to term ids."""
+
+    def __init__(self, glossary: Glossary) -> None:
+        self._keys: dict[str, dict[str, int]] = {}
+        self._headwords = {t.id: t.names["en"] for t in glossary.terms.values()}
+        for term in glossary.terms.values():
+            self._add(term.id, term.id, _ID)
+            for name in term.names.values():
+                self._add(name, term.id, _HEADWORD)
+            for aliases in term.aliases.values():
+                for alias in aliases:
+                    self._add(alias, term.id, _ALIAS)
+
+    def _add(self, text: str, term_id: str, rank: int) -> None:
+        key = lookup_key(text)
+        ranks = self._keys.setdefault(key, {})
+        ranks[term_id] = min(rank, ranks.get(term_id, rank))
+
+    def find(self, text: str) -> Match:
+        key = lookup_key(text)
+        ranks = self._keys.get(key)
+        if not ranks:
+            close = difflib.get_close_matches(key, self._keys, n=12, cutoff=0.75)
+            ids = dict.fromkeys(i for k in close for i in sorted(self._keys[k]))
+            return Match(None, suggestions=tuple(self._headwords[i] for i in list(ids)[:3]))
+        best = min(ranks.values())
+        candidates = tuple(sorted(i for i, r in ranks.items() if r == best))
+        return Match(candidates[0], candidates=candidates)

@@ -1,0 +1,39 @@
+"""The ``gpu-term`` role (also ``gpu:term``): a term in running text."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxRole
+from sphinx.util.nodes import split_explicit_title
+
+from .nodes import gpu_term
+from .warnings import warn
+
+if TYPE_CHECKING:
+    from .domain import GpuDomain
+
+
+class GpuTermRole(SphinxRole):
+    """``:gpu-term:`KV cache``` or ``:gpu-term:`the cache <KV cache>```."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        _explicit, title, target = split_explicit_title(self.text)
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        location = (self.env.docname, self.lineno)
+        match = domain.index.find(target)
+        if match.term_id is None:
+            hint = (f"; did you mean {', '.join(repr(s) for s in match.suggestions)}?"
+                    if match.suggestions else "; add it to a glossary file or fix the spelling")
+            warn(f"unknown GPU glossary term {target!r}{hint}", "unknown_term", location)
+            domain.note_unresolved(self.env.docname, self.lineno)
+            return [nodes.inline(self.rawtext, title, classes=["gpu-term-unknown"])], []
+        if len(match.candidates) > 1:
+            warn(f"{target!r} names several GPU glossary terms "
+                 f"({', '.join(match.candidates)}); using {match.term_id!r}. "
+                 "Write the id to choose one", "ambiguous_term", location)
+        domain.note_use(self.env.docname, match.term_id, self.lineno)
+        node = gpu_term(self.rawtext, title, termid=match.term_id, classes=["gpu-term"])
+        self.set_source_info(node)
+        return [node], []

@@ -1,0 +1,252 @@
+"""Build the doctree of one ``glossary-table`` from the glossary and its options."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx import addnodes
+
+from . import labels
+from .languages import Localized, text_direction
+from .nodes import glossary_block, gpu_term, gpu_text, not_translatable
+
+if TYPE_CHECKING:
+    from .domain import GpuDomain
+
+COLUMNS = ("term", "definition", "category", "aliases", "related", "sources")
+GROUPINGS = ("none", "letter", "category")
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What one table shows; options already checked."""
+
+    term_ids: Sequence[str]
+    columns: Sequence[str] = ("term", "definition")
+    languages: Sequence[str] = ()
+    group: str = "none"
+    disclaimer: bool = True
+
+
+def sort_key(text: str) -> str:
+    """Order headwords ignoring case and accents (``É`` sorts with ``E``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def group_letter(text: str) -> str:
+    """The letter heading a headword files under."""
+    first = sort_key(text)[:1]
+    return first.upper() if first.isalpha() else "#"
+
+
+class TableBuilder:
+    """Renders a :class:`TableSpec` for one document."""
+
+    def __init__(self, domain: GpuDomain, docname: str) -> None:
+        self.domain = domain
+        self.docname = docname
+        self.lang = domain.chain[0]
+
+    def build(self, spec: TableSpec) -> glossary_block:
+        block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
+                               dir=text_direction(self.lang))
+        ordered = sorted(spec.term_ids, key=lambda i: sort_key(self.domain.headword(i).text))
+        groups = self._groups(ordered, spec.group)
+        if spec.group == "letter" and len(groups) > 1:
+            block += self._jump_line([title for title, _ in groups])
+        for number, (title, ids) in enumerate(groups):
+            if title:
+                block += nodes.rubric(title, title, ids=[f"gpu-group-{number}"],
+                                      classes=["gpu-glossary-group"])
+            block += self._table(ids, spec)
+        if spec.disclaimer and any(self.domain.term(i).seeded for i in spec.term_ids):
+            block += self._disclaimer()
+        return block
+
+    # -- layout ---------------------------------------------------------------
+
+    def _groups(self, ids: list[str], group: str) -> list[tuple[str, list[str]]]:
+        if group == "none":
+            return [("", ids)]
+        if group == "category":
+            from .model import CATEGORIES
+            return [(labels.category_label(c), [i for i in ids if self.domain.term(i).category == c])
+                    for c in CATEGORIES if any(self.domain.term(i).category == c for i in ids)]
+        letters: dict[str, list[str]] = {}
+        for term_id in ids:
+            letters.setdefault(group_letter(self.domain.headword(term_id).text), []).append(term_id)
+        return list(letters.items())
+
+    def _jump_line(self, titles: list[str]) -> nodes.paragraph:
+        para = not_translatable(nodes.paragraph(classes=["gpu-glossary-letters"]))
+        para["aria-label"] = labels.letter_index()
+        for number, title in enumerate(titles):
+            if number:
+                para += nodes.Text(" ")
+            para += nodes.reference("", title, refid=f"gpu-group-{number}", internal=True)
+        return para
+
+    def _table(self, ids: list[str], spec: TableSpec) -> nodes.table:
+        headers: list[tuple[str, str]] = []
+        for column in spec.columns:
+            if column == "definition" and spec.languages:
+                headers += [(f"definition:{lang}", f"{labels.column_label('definition')} ({lang})")
+                            for lang in spec.languages]
+            else:
+                headers.append((column, labels.column_label(column)))
+        table = nodes.table(classes=["gpu-glossary-table", "longtable"])
+        tgroup = nodes.tgroup(cols=len(headers))
+        table += tgroup
+        widths = {"term": 20, "definition": 50, "category": 12, "aliases": 18,
+                  "related": 18, "sources": 18}
+        for key, _label in headers:
+            tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
+        thead = nodes.thead()
+        tgroup += thead
+        thead += self._row([[nodes.paragraph(label, label)] for _key, label in headers])
+        tbody = nodes.tbody()
+        tgroup += tbody
+        for term_id in ids:
+            tbody += self._row([self._cell(term_id, key, spec) for key, _label in headers])
+        return table
+
+    @staticmethod
+    def _row(cells: list[list[nodes.Node]]) -> nodes.row:
+        row = nodes.row()
+        for content in cells:
+            entry = nodes.entry()
+            entry.extend(content)
+            row += entry
+        return row
+
+    # -- cells ------------------------------------------------------------------
+
+    def _cell(self, term_id: str, key: str, spec: TableSpec) -> list[nodes.Node]:
+        term = self.domain.term(term_id)
+        if key == "term":
+            return [self._term_cell(term_id)]
+        if key == "definition":
+            return self._definition_cell(term_id, spec)
+        if key.startswith("definition:"):
+            return self._language_cell(term_id, key.split(":", 1)[1])
+        if key == "category":
+            return [_para(nodes.Text(labels.category_label(term.category)))]
+        if key == "aliases":
+            return [_para(nodes.Text(", ".join(self._aliases(term_id))))] \
+                if self._aliases(term_id) else []
+        if key == "related":
+            return [self._related(term_id, label=False)] if term.related else []
+        assert key == "sources"
+        refs = [f"{lang}: {ref}" for lang, fields in sorted(term.sources.items())
+                for ref in fields.values()] + [f"{v.lang}: {v.source}" for v in term.variants]
+        return [_para(*_join([nodes.literal(r, r) for r in refs], "; "))] if refs else []
+
+    def _term_cell(self, term_id: str) -> nodes.paragraph:
+        headword = self.domain.headword(term_id)
+        para = _para()
+        if not self.domain.anchored_in(self.docname, term_id) and term_id not in self._anchored:
+            self._anchored.add(term_id)
+            para += addnodes.index(entries=[("single", headword.text, _anchor(term_id),
+                                             "main", None)])
+            para += nodes.target("", "", ids=[_anchor(term_id)])
+        para += nodes.strong("", "", *self.localized(headword))
+        return para
+
+    @property
+    def _anchored(self) -> set[str]:
+        if not hasattr(self, "_anchored_ids"):
+            self._anchored_ids: set[str] = set()
+        return self._anchored_ids
+
+    def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
+        term = self.domain.term(term_id)
+        cell: list[nodes.Node] = [_para(*self.localized(self.domain.definition(term_id)))]
+        for variant in term.variants:
+            if variant.lang == self.domain.definition(term_id).lang:
+                cell.append(_para(nodes.emphasis("", labels.seed_variant()), nodes.Text(" "),
+                                  *self.localized(Localized(variant.text, variant.lang, False)),
+                                  classes=["gpu-variant"]))
+        cell += self._notes(term_id)
+        if term.related and "related" not in spec.columns:
+            cell.append(self._related(term_id, label=True))
+        return cell
+
+    def _language_cell(self, term_id: str, lang: str) -> list[nodes.Node]:
+        term = self.domain.term(term_id)
+        if lang not in term.definitions:
+            badge = labels.fallback_badge()
+            return [_para(nodes.inline(badge, badge, classes=["gpu-missing"]))]
+        para = _para()
+        if lang in term.names:
+            para += nodes.strong("", "", self._text(Localized(term.names[lang], lang, False)))
+            para += nodes.Text(" ")
+        para += self._text(Localized(term.definitions[lang], lang, False))
+        return [para]
+
+    def _notes(self, term_id: str) -> list[nodes.Node]:
+        from .languages import pick
+        note = pick(self.domain.term(term_id).notes, self.domain.chain)
+        if note is None:
+            return []
+        return [_para(nodes.strong("", labels.reviewer_note()), nodes.Text(" "),
+                      *self.localized(note), classes=["gpu-note"])]
+
+    def _related(self, term_id: str, label: bool) -> nodes.paragraph:
+        links = [gpu_term("", self.domain.headword(r).text, termid=r, classes=["gpu-term"])
+                 for r in self.domain.term(term_id).related]
+        para = _para(*_join(links, ", "), classes=["gpu-related"])
+        if label:
+            para.insert(0, nodes.Text(labels.see_also() + " "))
+        return para
+
+    def _aliases(self, term_id: str) -> list[str]:
+        aliases = self.domain.term(term_id).aliases
+        seen: list[str] = []
+        for lang in self.domain.chain:
+            seen.extend(a for a in aliases.get(lang, ()) if a not in seen)
+        return seen
+
+    def _disclaimer(self) -> nodes.paragraph:
+        from .languages import pick
+        text = pick(self.domain.glossary.texts.get("disclaimer", {}), self.domain.chain)
+        para = _para(nodes.strong("", labels.disclaimer_label()), classes=["gpu-disclaimer"])
+        if text is not None:
+            para += nodes.Text(" ")
+            para.extend(self.localized(text))
+        return para
+
+    # -- text -------------------------------------------------------------------
+
+    def _text(self, text: Localized) -> gpu_text:
+        return gpu_text(text.text, text.text, lang=text.lang, dir=text_direction(text.lang),
+                        fallback=text.fallback)
+
+    def localized(self, text: Localized) -> list[nodes.Node]:
+        """The text tagged with its language, plus a badge when it is a fallback."""
+        result: list[nodes.Node] = [self._text(text)]
+        if text.fallback:
+            badge = f"{text.lang}: {labels.fallback_badge()}"
+            result += [nodes.Text(" "), nodes.inline(badge, badge, classes=["gpu-fallback-badge"])]
+        return result
+
+
+def _anchor(term_id: str) -> str:
+    return f"gpu-term-{term_id}"
+
+
+def _para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:
+    return not_translatable(nodes.paragraph("", "", *children, classes=list(classes)))
+
+
+def _join(items: list[nodes.Node], separator: str) -> list[nodes.Node]:
+    joined: list[nodes.Node] = []
+    for number, item in enumerate(items):
+        if number:
+            joined.append(nodes.Text(separator))
+        joined.append(item)
+    return joined

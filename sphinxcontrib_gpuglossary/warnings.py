@@ -1,0 +1,27 @@
+"""The extension's warnings: one type, documented subtypes, one helper."""
+
+from __future__ import annotations
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+WARNING_TYPE = "gpuglossary"
+
+#: Every subtype, with what it means (documented in docs/warnings.rst).
+SUBTYPES: dict[str, str] = {
+    "unknown_term": "a gpu-term or a table's :terms: names no term in the glossary",
+    "ambiguous_term": "a spelling names several terms equally well; the first id is used",
+    "option": "a glossary-table option has a value it does not accept",
+    "canonical": "several glossary-table directives claim the same term with :canonical:",
+}
+
+
+def warn(message: str, subtype: str, location: object) -> None:
+    """Emit ``message`` as ``gpuglossary.<subtype>`` at *location*.
+
+    *location* is a node, a ``(docname, line)`` pair or a docname; Sphinx
+    prints it as ``path/doc.rst:LINE``.
+    """
+    assert subtype in SUBTYPES, subtype
+    logger.warning(message, type=WARNING_TYPE, subtype=subtype, location=location)
