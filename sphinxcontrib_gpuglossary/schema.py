@@ -158,8 +158,8 @@ class _Checker:
                 hint = difflib.get_close_matches(category, CATEGORIES, n=1)
                 fix = f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(CATEGORIES)}"
                 self.fail(mapping["category"], f"unknown category {category!r}; {fix}")
-            elif category is not None:
-                entry.category = category
+            # kept even when unknown (already reported), so no second message follows
+            entry.category = category
         if "names" in mapping:
             entry.names = self.texts_by_lang(mapping["names"], f"{what} names")
         if "definitions" in mapping:

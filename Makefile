@@ -1,0 +1,54 @@
+# Two commands: `make docs` builds the site, `make test` runs every check.
+# Each sets itself up on a fresh machine (virtual environments, packages, and
+# the Debian packages the browser tests need when run as root).
+
+PYTHON ?= python3
+VENV := .venv
+OLDEST := .venv-sphinx74
+OLDEST_SPHINX := sphinx==7.4.7
+LANGUAGES := en nl ar fr bn ru
+SPHINXOPTS ?= -W --keep-going -q
+
+.PHONY: docs test lint pytest pytest-oldest system-packages clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+
+$(VENV)/.docs: pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/pip install -q -e '.[docs]'
+	touch $@
+
+$(VENV)/.test: pyproject.toml | $(VENV)/bin/python
+	$(VENV)/bin/pip install -q -e '.[test,docs]'
+	touch $@
+
+$(OLDEST)/.test: pyproject.toml
+	test -x $(OLDEST)/bin/python || $(PYTHON) -m venv $(OLDEST)
+	$(OLDEST)/bin/pip install -q --upgrade pip
+	$(OLDEST)/bin/pip install -q -e '.[test]' '$(OLDEST_SPHINX)'
+	touch $@
+
+docs: $(VENV)/.docs
+	for lang in $(LANGUAGES); do \
+	  $(VENV)/bin/sphinx-build $(SPHINXOPTS) -b html -D language=$$lang \
+	    -d docs/_build/.doctrees/$$lang docs docs/_build/$$lang || exit 1; \
+	done
+	@echo "Built docs/_build/<lang>/index.html for: $(LANGUAGES)"
+
+system-packages:
+	@./.ci/system-packages
+
+lint: $(VENV)/.test
+	$(VENV)/bin/ruff check .
+
+pytest: $(VENV)/.test system-packages
+	$(VENV)/bin/python -m pytest
+
+pytest-oldest: $(OLDEST)/.test
+	$(OLDEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
+
+test: lint pytest pytest-oldest
+
+clean:
+	rm -rf $(VENV) $(OLDEST) docs/_build build dist

@@ -1,0 +1,69 @@
+"""Shared helpers: copy a test root to a temporary folder and build it for real."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_escape_sequences
+
+ROOTS = Path(__file__).parent / "roots"
+SEEDS = Path(__file__).parent.parent / "seeds"
+
+
+class Built:
+    """A finished in-process build: the app, its warnings and its output folder."""
+
+    def __init__(self, app: SphinxTestApp, warnings: str) -> None:
+        self.app = app
+        self.warnings = warnings
+        self.outdir = Path(app.outdir)
+
+    def read(self, name: str) -> str:
+        return (self.outdir / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def make_site(tmp_path: Path) -> Callable[..., Path]:
+    """Copy ``tests/roots/test-<name>`` to a temporary folder, adding or replacing files."""
+
+    def make(name: str, **files: str) -> Path:
+        srcdir = tmp_path / name
+        shutil.copytree(ROOTS / f"test-{name}", srcdir, dirs_exist_ok=True)
+        for filename, text in files.items():
+            (srcdir / filename.replace("__", "/")).write_text(text, encoding="utf-8")
+        return srcdir
+
+    return make
+
+
+@pytest.fixture
+def build() -> Callable[..., Built]:
+    """Build a source folder in this process with a real Sphinx application."""
+    apps: list[SphinxTestApp] = []
+
+    def run(srcdir: Path, buildername: str = "html", freshenv: bool = False,
+            **confoverrides: object) -> Built:
+        warning = StringIO()
+        app = SphinxTestApp(buildername, srcdir=srcdir, builddir=srcdir / "_build",
+                            freshenv=freshenv, confoverrides=confoverrides,
+                            status=StringIO(), warning=warning)
+        apps.append(app)
+        app.build()
+        return Built(app, strip_escape_sequences(warning.getvalue()))
+
+    yield run
+    for app in apps:
+        app.cleanup()
+
+
+def sphinx_build(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``sphinx-build`` as a user would, in a separate process."""
+    return subprocess.run([sys.executable, "-m", "sphinx", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, check=False)

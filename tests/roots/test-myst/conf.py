@@ -1,0 +1,2 @@
+extensions = ["myst_parser", "sphinxcontrib_gpuglossary"]
+project = "MyST"

@@ -1,0 +1,159 @@
+"""Each kind of bad glossary input gets a message with its file, line and a fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sphinxcontrib_gpuglossary.errors import GlossaryError, Problem
+from sphinxcontrib_gpuglossary.loader import GlossaryFile, glossary_files, load_glossary
+
+GOOD = """\
+terms:
+  - id: widget
+    category: hardware
+    names: {en: Widget}
+    definitions: {en: A part.}
+"""
+
+
+def problems(tmp_path: Path, text: str | bytes, seeded: bool = False) -> list[Problem]:
+    path = tmp_path / "terms.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary(glossary_files([GlossaryFile(path, "terms.yaml")], seeded=seeded))
+    return caught.value.problems
+
+
+def only(found: list[Problem]) -> Problem:
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_good_file_loads(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD)
+    glossary = load_glossary([GlossaryFile(path, "terms.yaml")])
+    assert glossary.terms["widget"].definitions == {"en": "A part."}
+
+
+def test_yaml_syntax_error(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "  - id: [unclosed\n"))
+    assert (p.file, p.line) == ("terms.yaml", 7)
+    assert "YAML syntax error" in p.message and "fix the YAML syntax" in p.message
+
+
+def test_duplicate_mapping_key(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    names: {en: Again}\n"))
+    assert (p.line, p.column) == (6, 5)
+    assert "duplicate key 'names' (first at line 4)" in p.message
+
+
+def test_misspelt_field(tmp_path: Path) -> None:
+    found = problems(tmp_path, GOOD.replace("definitions:", "definitons:"))
+    # the misspelt field is reported where it stands; the missing English text follows from it
+    p = next(p for p in found if "unknown field" in p.message)
+    assert (p.line, p.column) == (5, 5)
+    assert any("no English definition" in q.message for q in found)
+    assert "unknown field 'definitons'" in p.message and "did you mean 'definitions'" in p.message
+
+
+def test_unknown_top_level_field(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "glosary: []\n"))
+    assert p.line == 6 and "unknown field 'glosary'" in p.message
+
+
+def test_missing_english_headword(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("{en: Widget}", "{nl: Widget}")))
+    assert p.line == 2
+    assert "no English headword (names.en)" in p.message and "add one" in p.message
+
+
+def test_missing_english_definition(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("{en: A part.}", "{de: Ein Teil.}")))
+    assert p.line == 2 and "no English definition (definitions.en)" in p.message
+
+
+def test_duplicate_id_in_one_file(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + GOOD.split("\n", 1)[1]))
+    assert p.line == 6
+    assert "duplicate id 'widget' (first at line 2)" in p.message
+
+
+def test_unknown_category(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("hardware", "hardwear")))
+    assert (p.line, p.column) == (3, 15)
+    assert "unknown category 'hardwear'; did you mean 'hardware'?" in p.message
+
+
+def test_malformed_language_code(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("{en: A part.}", "{en: A part., EN-us: X}")))
+    assert p.line == 5
+    assert "malformed language code 'EN-us'" in p.message and "'pt_BR'" in p.message
+
+
+def test_empty_string(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("{en: A part.}", "{en: A part., nl: ''}")))
+    assert p.line == 5 and "definitions.nl is empty" in p.message
+
+
+def test_related_id_that_does_not_exist(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    related: [gizmo]\n"))
+    assert p.line == 6
+    assert "related id 'gizmo' of term 'widget' does not exist" in p.message
+
+
+def test_invalid_id(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.replace("id: widget", "id: Widget_1")))
+    assert p.line == 2 and "not a lowercase ASCII slug" in p.message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary([GlossaryFile(tmp_path / "nope.yaml", "nope.yaml")])
+    p = only(caught.value.problems)
+    assert p.file == "nope.yaml" and "file not found" in p.message
+    assert "relative to conf.py" in p.message
+
+
+def test_file_not_utf8(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD.encode() + "    notes: {en: caf\xe9}\n".encode("latin-1")))
+    assert p.line == 6 and "not valid UTF-8" in p.message
+
+
+@pytest.mark.parametrize("text", ["- just\n- a list\n", "hello\n"])
+def test_file_not_a_mapping(tmp_path: Path, text: str) -> None:
+    p = only(problems(tmp_path, text))
+    assert p.line == 1 and "must be a mapping with a 'terms:' list" in p.message
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    assert "file is empty" in only(problems(tmp_path, "")).message
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    found = problems(tmp_path, GOOD.replace("hardware", "hardwear").replace("en: A", "EN: A"))
+    assert [p.line for p in found] == [2, 3, 5]
+
+
+def test_scalars_stay_text(tmp_path: Path) -> None:
+    """YAML 1.1 would turn the headword No into False; the loader keeps it."""
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD.replace("{en: Widget}", "{en: No}"))
+    assert load_glossary([GlossaryFile(path, "t")]).terms["widget"].names["en"] == "No"
+
+
+def test_user_file_extends_a_seeded_term_field_by_field(tmp_path: Path) -> None:
+    path = tmp_path / "extra.yaml"
+    path.write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n"
+                    "    definitions: {de: Zwischenspeicher., nl: Vervangen.}\n"
+                    "    aliases: {en: [kv store]}\n")
+    glossary = load_glossary(glossary_files([GlossaryFile(path, "extra.yaml")]))
+    term = glossary.terms["kv-cache"]
+    assert term.definitions["de"] == "Zwischenspeicher."
+    assert term.definitions["nl"] == "Vervangen."
+    assert "nl" not in term.sources or "definition" not in term.sources["nl"]
+    assert term.sources["ar"]["definition"].startswith("000_")  # untouched languages keep theirs
+    assert "kv store" in term.aliases["en"] and "KV-cache" in term.aliases["en"]
+    assert term.category == "inference"
