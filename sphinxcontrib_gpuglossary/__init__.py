@@ -12,11 +12,11 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from . import events, writers
-from .domain import GpuDomain
+from .domain import GpuDomain, keep_unlinked
 from .labels import CATALOG
 from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import ResolveTerms
+from .transforms import AttachDefinitions, FootnoteFirstUse
 
 __version__ = "0.1.0"
 
@@ -39,12 +39,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
-    app.add_post_transform(ResolveTerms)
+    app.add_post_transform(AttachDefinitions)
+    app.add_post_transform(FootnoteFirstUse)
     app.add_message_catalog(CATALOG, str(Path(__file__).parent / "locale"))
 
     app.connect("builder-inited", events.load)
     app.connect("env-get-outdated", events.outdated)
     app.connect("env-updated", events.retarget)
+    app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
     return {
         "version": __version__,
         "env_version": 1,

@@ -36,6 +36,7 @@ from .labels import _
 from .languages import Localized, pick
 from .lookup import TermIndex
 from .model import Glossary, Term
+from .nodes import gpu_term
 from .roles import GpuTermRole
 from .warnings import warn
 
@@ -164,16 +165,30 @@ class GpuDomain(Domain):
 
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
                      typ: str, target: str, node: pending_xref, contnode: nodes.Element,
-                     ) -> nodes.reference | None:
+                     ) -> nodes.Element | None:
         term_id = self.index.find(target).term_id
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None
-        return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
-                            self.headword(term_id).text)
+        if not isinstance(contnode, gpu_term):  # e.g. :any: or another project's role
+            return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
+                                self.headword(term_id).text)
+        children = list(contnode.children)
+        contnode.clear()
+        contnode += make_refnode(builder, fromdocname, docname, anchor(term_id), children,
+                                 self.headword(term_id).text)
+        return contnode
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
                          target: str, node: pending_xref, contnode: nodes.Element,
                          ) -> list[tuple[str, nodes.reference]]:
         ref = self.resolve_xref(env, fromdocname, builder, "term", target, node, contnode)
         return [("gpu:term", ref)] if ref is not None else []
+
+
+def keep_unlinked(app: object, env: BuildEnvironment, node: pending_xref,
+                  contnode: nodes.Element) -> nodes.Element | None:
+    """``missing-reference``: a term no table shows stays a term, without a link or warning."""
+    if node.get("refdomain") == "gpu" and isinstance(contnode, gpu_term):
+        return contnode
+    return None

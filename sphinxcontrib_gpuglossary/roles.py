@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
@@ -16,7 +17,11 @@ if TYPE_CHECKING:
 
 
 class GpuTermRole(SphinxRole):
-    """``:gpu-term:`KV cache``` or ``:gpu-term:`the cache <KV cache>```."""
+    """``:gpu-term:`KV cache``` or ``:gpu-term:`the cache <KV cache>```.
+
+    Produces a ``pending_xref`` to the term id around a :class:`gpu_term`; the
+    domain resolves it to the term's glossary entry when a table shows it.
+    """
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         _explicit, title, target = split_explicit_title(self.text)
@@ -34,6 +39,8 @@ class GpuTermRole(SphinxRole):
                  f"({', '.join(match.candidates)}); using {match.term_id!r}. "
                  "Write the id to choose one", "ambiguous_term", location)
         domain.note_use(self.env.docname, match.term_id, self.lineno)
-        node = gpu_term(self.rawtext, title, termid=match.term_id, classes=["gpu-term"])
-        self.set_source_info(node)
-        return [node], []
+        term = gpu_term(self.rawtext, title, termid=match.term_id, classes=["gpu-term"])
+        ref = pending_xref(self.rawtext, term, refdomain="gpu", reftype="term",
+                           reftarget=match.term_id, refdoc=self.env.docname, refwarn=False)
+        self.set_source_info(ref)
+        return [ref], []

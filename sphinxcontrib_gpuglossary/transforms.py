@@ -1,7 +1,7 @@
-"""Resolve terms after reading: link each to its glossary entry, attach definitions.
+"""Post-transforms that give resolved terms their definitions, per output format.
 
-Runs per output document in the main process; it reads the domain and the
-glossary and collects nothing, so it is safe under ``-j``.
+They run in the main process on each resolved doctree, read the domain and
+collect nothing, so they are safe under ``-j``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx.util.nodes import make_refnode
 
 from .languages import text_direction
 from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
@@ -19,46 +18,50 @@ if TYPE_CHECKING:
     from .domain import GpuDomain
 
 
-class ResolveTerms(SphinxPostTransform):
-    default_priority = 20
+class _TermTransform(SphinxPostTransform):
+    default_priority = 20  # after references are resolved (10)
+
+    @property
+    def domain(self) -> GpuDomain:
+        return self.env.get_domain("gpu")  # type: ignore[return-value]
+
+    def terms(self) -> list[gpu_term]:
+        known = self.domain.glossary.terms
+        return [n for n in self.document.findall(gpu_term) if n["termid"] in known]
+
+
+class AttachDefinitions(_TermTransform):
+    """HTML: append each used term's definition once, hidden, for the tooltips."""
+
+    formats = ("html",)
 
     def run(self, **kwargs: Any) -> None:
-        from .domain import anchor
-
-        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
-        targets: dict[str, str] = domain.data["targets"]
-        used: list[str] = []
-        footnoted: set[str] = set()
-        for node in list(self.document.findall(gpu_term)):
-            term_id = node["termid"]
-            if term_id not in domain.glossary.terms:
-                continue  # the glossary changed under a stale doctree; it is re-read
-            if term_id not in used:
-                used.append(term_id)
-            todocname = targets.get(term_id)
-            if todocname is not None:
-                children = list(node.children)
-                node.clear()
-                node += make_refnode(self.app.builder, self.env.docname, todocname,
-                                     anchor(term_id), children, domain.headword(term_id).text)
-            if (self.app.builder.format == "latex" and term_id not in footnoted
-                    and _footnote_allowed(node)):
-                footnoted.add(term_id)
-                node["footnote"] = domain.definition(term_id).text
-        if self.app.builder.format == "html" and used:
-            self.document += self._definitions(domain, used)
-
-    @staticmethod
-    def _definitions(domain: GpuDomain, term_ids: list[str]) -> gpu_definitions:
+        term_ids = list(dict.fromkeys(node["termid"] for node in self.terms()))
+        if not term_ids:
+            return
         container = gpu_definitions(classes=["gpu-definitions", "no-search"])
         for term_id in term_ids:
-            definition = domain.definition(term_id)
+            definition = self.domain.definition(term_id)
+            direction = text_direction(definition.lang)
             entry = gpu_definition(ids=[f"gpu-def-{term_id}"], termid=term_id,
-                                   lang=definition.lang, dir=text_direction(definition.lang))
+                                   lang=definition.lang, dir=direction)
             entry += gpu_text(definition.text, definition.text, lang=definition.lang,
-                              dir=text_direction(definition.lang), fallback=definition.fallback)
+                              dir=direction, fallback=definition.fallback)
             container += entry
-        return container
+        self.document += container
+
+
+class FootnoteFirstUse(_TermTransform):
+    """LaTeX: the definition becomes a footnote at each term's first use in running text."""
+
+    formats = ("latex",)
+
+    def run(self, **kwargs: Any) -> None:
+        done: set[str] = set()
+        for node in self.terms():
+            if node["termid"] not in done and _footnote_allowed(node):
+                done.add(node["termid"])
+                node["footnote"] = self.domain.definition(node["termid"]).text
 
 
 def _footnote_allowed(node: nodes.Node) -> bool:

@@ -33,11 +33,11 @@ class Built:
 def make_site(tmp_path: Path) -> Callable[..., Path]:
     """Copy ``tests/roots/test-<name>`` to a temporary folder, adding or replacing files."""
 
-    def make(name: str, **files: str) -> Path:
+    def make(name: str, files: dict[str, str] | None = None) -> Path:
         srcdir = tmp_path / name
         shutil.copytree(ROOTS / f"test-{name}", srcdir, dirs_exist_ok=True)
-        for filename, text in files.items():
-            (srcdir / filename.replace("__", "/")).write_text(text, encoding="utf-8")
+        for filename, text in (files or {}).items():
+            (srcdir / filename).write_text(text, encoding="utf-8")
         return srcdir
 
     return make
