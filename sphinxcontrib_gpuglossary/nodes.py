@@ -7,6 +7,7 @@ Each subclasses a docutils node, so builders without a visitor of their own
 from __future__ import annotations
 
 from docutils import nodes
+from sphinx.addnodes import pending_xref
 
 
 class gpu_term(nodes.inline):  # noqa: N801 - docutils naming
@@ -18,7 +19,14 @@ class gpu_term(nodes.inline):  # noqa: N801 - docutils naming
 
 
 class gpu_text(nodes.inline):  # noqa: N801
-    """Glossary text in one language: ``lang``, ``dir`` and ``fallback`` (bool)."""
+    """Glossary text in one language: ``lang``, ``dir`` and ``fallback`` (bool).
+
+    Shown exactly as written: no smart quotes or dashes (seed text is verbatim).
+    """
+
+    def __init__(self, text: str, lang: str, direction: str, fallback: bool = False) -> None:
+        super().__init__(text, text, lang=lang, dir=direction, fallback=fallback,
+                         support_smartquotes=False)
 
 
 class glossary_block(nodes.container):  # noqa: N801
@@ -31,6 +39,13 @@ class gpu_definitions(nodes.container):  # noqa: N801
 
 class gpu_definition(nodes.container):  # noqa: N801
     """One definition inside :class:`gpu_definitions`: ``termid``, ``lang``, ``dir``."""
+
+
+def term_xref(term_id: str, text: str, docname: str, rawtext: str = "") -> pending_xref:
+    """A reference to a term, resolved by the ``gpu`` domain once all pages are read."""
+    term = gpu_term(rawtext, text, termid=term_id, classes=["gpu-term"])
+    return pending_xref(rawtext, term, refdomain="gpu", reftype="term", reftarget=term_id,
+                        refdoc=docname, refwarn=False)
 
 
 def not_translatable(node: nodes.Element) -> nodes.Element:

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
-from sphinx.addnodes import pending_xref
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
-from .nodes import gpu_term
+from .nodes import term_xref
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -19,8 +18,8 @@ if TYPE_CHECKING:
 class GpuTermRole(SphinxRole):
     """``:gpu-term:`KV cache``` or ``:gpu-term:`the cache <KV cache>```.
 
-    Produces a ``pending_xref`` to the term id around a :class:`gpu_term`; the
-    domain resolves it to the term's glossary entry when a table shows it.
+    Produces a :func:`term_xref`; the domain resolves it to the term's
+    glossary entry when a table shows the term.
     """
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -39,8 +38,6 @@ class GpuTermRole(SphinxRole):
                  f"({', '.join(match.candidates)}); using {match.term_id!r}. "
                  "Write the id to choose one", "ambiguous_term", location)
         domain.note_use(self.env.docname, match.term_id, self.lineno)
-        term = gpu_term(self.rawtext, title, termid=match.term_id, classes=["gpu-term"])
-        ref = pending_xref(self.rawtext, term, refdomain="gpu", reftype="term",
-                           reftarget=match.term_id, refdoc=self.env.docname, refwarn=False)
+        ref = term_xref(match.term_id, title, self.env.docname, self.rawtext)
         self.set_source_info(ref)
         return [ref], []

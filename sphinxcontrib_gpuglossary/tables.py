@@ -12,7 +12,7 @@ from sphinx import addnodes
 
 from . import labels
 from .languages import Localized, text_direction
-from .nodes import glossary_block, gpu_term, gpu_text, not_translatable
+from .nodes import glossary_block, gpu_text, not_translatable, term_xref
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -197,8 +197,8 @@ class TableBuilder:
                       *self.localized(note), classes=["gpu-note"])]
 
     def _related(self, term_id: str, label: bool) -> nodes.paragraph:
-        links = [gpu_term("", self.domain.headword(r).text, termid=r, classes=["gpu-term"])
-                 for r in self.domain.term(term_id).related]
+        links: list[nodes.Node] = [term_xref(r, self.domain.headword(r).text, self.docname)
+                                   for r in self.domain.term(term_id).related]
         para = _para(*_join(links, ", "), classes=["gpu-related"])
         if label:
             para.insert(0, nodes.Text(labels.see_also() + " "))
@@ -223,8 +223,7 @@ class TableBuilder:
     # -- text -------------------------------------------------------------------
 
     def _text(self, text: Localized) -> gpu_text:
-        return gpu_text(text.text, text.text, lang=text.lang, dir=text_direction(text.lang),
-                        fallback=text.fallback)
+        return gpu_text(text.text, text.lang, text_direction(text.lang), text.fallback)
 
     def localized(self, text: Localized) -> list[nodes.Node]:
         """The text tagged with its language, plus a badge when it is a fallback."""

@@ -45,8 +45,7 @@ class AttachDefinitions(_TermTransform):
             direction = text_direction(definition.lang)
             entry = gpu_definition(ids=[f"gpu-def-{term_id}"], termid=term_id,
                                    lang=definition.lang, dir=direction)
-            entry += gpu_text(definition.text, definition.text, lang=definition.lang,
-                              dir=direction, fallback=definition.fallback)
+            entry += gpu_text(definition.text, definition.lang, direction, definition.fallback)
             container += entry
         self.document += container
 

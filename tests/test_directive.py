@@ -1,0 +1,158 @@
+"""The glossary-table directive: selection, columns, grouping, anchors, disclaimer."""
+
+from __future__ import annotations
+
+import re
+
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+
+SEEDED = load_glossary(glossary_files([]))
+
+
+def table_page(make_site, build, options: str = "", **conf: object):
+    srcdir = make_site("basic", {"glossary.rst": f"Glossary\n========\n\n.. glossary-table::\n{options}"})
+    return build(srcdir, **conf)
+
+
+def rows(html: str) -> list[str]:
+    return re.findall(r'<span class="target" id="gpu-term-([a-z0-9-]+)"', html)
+
+
+def test_no_options_lists_every_term_once_with_stable_anchors(make_site, build) -> None:
+    site = table_page(make_site, build)
+    html = site.read("glossary.html")
+    assert sorted(rows(html)) == sorted(SEEDED.terms)
+    assert "<thead>" in html and "<tbody>" in html
+    assert site.warnings == ""
+
+
+def test_anchors_are_identical_in_every_language(make_site, build) -> None:
+    english = rows(table_page(make_site, build).read("glossary.html"))
+    arabic = rows(table_page(make_site, build, language="ar").read("glossary.html"))
+    assert sorted(english) == sorted(arabic)
+
+
+def test_terms_option_takes_ids_and_headwords(make_site, build) -> None:
+    site = table_page(make_site, build, "   :terms: kv-cache, VRAM, Tensorparallellisme\n")
+    assert sorted(rows(site.read("glossary.html"))) == ["kv-cache", "tensor-parallelism", "vram"]
+
+
+def test_category_option_filters(make_site, build) -> None:
+    html = table_page(make_site, build, "   :category: speech\n").read("glossary.html")
+    expected = sorted(t.id for t in SEEDED.terms.values() if t.category == "speech")
+    assert sorted(rows(html)) == expected and len(expected) >= 10
+
+
+def test_columns_option(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache\n   :columns: term, definition, "
+                      "category, aliases\n").read("glossary.html")
+    headers = re.findall(r'<th class="head"><p>([^<]+)</p></th>', html)
+    assert headers == ["Term", "Definition", "Category", "Also called"]
+    assert "<p>Inference</p>" in html
+    assert "KV-cache" in html  # an alias
+
+
+def test_languages_option_gives_one_definition_column_per_language(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache, gpipe\n   :languages: ar, nl, fr\n"
+                      ).read("glossary.html")
+    headers = re.findall(r'<th class="head"><p>([^<]+)</p></th>', html)
+    assert headers == ["Term", "Definition (ar)", "Definition (nl)", "Definition (fr)"]
+    assert 'dir="rtl" lang="ar">موترات المفاتيح' in html
+    assert 'dir="ltr" lang="fr">Implémentation de parallélisme de pipeline' in html
+    assert html.count('class="gpu-missing"') == 3  # gpipe lacks ar and nl; kv-cache lacks fr
+
+
+def test_group_by_letter_has_headings_and_a_jump_line(make_site, build) -> None:
+    html = table_page(make_site, build, "   :group: letter\n").read("glossary.html")
+    headings = re.findall(r'<p class="gpu-glossary-group rubric" id="gpu-group-\d+">([^<]+)</p>',
+                          html)
+    assert headings[:3] == ["A", "B", "C"]
+    assert headings == sorted(headings)
+    assert 'href="#gpu-group-0"' in html
+
+
+def test_group_by_category(make_site, build) -> None:
+    html = table_page(make_site, build, "   :group: category\n").read("glossary.html")
+    headings = re.findall(r'id="gpu-group-\d+">([^<]+)</p>', html)
+    assert headings[:3] == ["Hardware", "Inference", "Training"] and len(headings) == 9
+
+
+def test_entry_shows_related_links_and_reviewer_notes(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: GQA, attention\n").read("glossary.html")
+    gqa = html[html.index('id="gpu-term-gqa"'):]
+    gqa = gqa[:gqa.index("</tr>")]
+    assert "Reviewer note:" in gqa and "shared" in gqa
+    assert "See also:" in gqa
+    assert 'href="#gpu-term-attention"' in gqa  # related term shown in this table
+    assert re.search(r'data-gpu-term="kv-cache" tabindex="0"', gqa) or \
+        "gpu-term-kv-cache" not in gqa  # related term not shown anywhere: no link
+
+
+def test_disclaimer_below_seeded_terms_and_option_to_turn_it_off(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache\n").read("glossary.html")
+    assert 'class="gpu-disclaimer"' in html and "do not guarantee" in html
+    html = table_page(make_site, build, "   :terms: kv-cache\n   :no-disclaimer:\n"
+                      ).read("glossary.html")
+    assert "gpu-disclaimer" not in html
+
+
+def test_disclaimer_is_in_the_build_language(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache\n", language="nl").read("glossary.html")
+    assert "Definities leggen het concept uit" in html
+
+
+def test_first_table_in_document_order_is_the_link_target(make_site, build) -> None:
+    srcdir = make_site("basic", {
+        "index.rst": "Site\n====\n\n.. toctree::\n\n   guide\n   glossary\n   extra\n",
+        "extra.rst": "Extra\n=====\n\n.. glossary-table::\n   :terms: kv-cache\n",
+    })
+    html = build(srcdir).read("guide.html")
+    assert 'href="glossary.html#gpu-term-kv-cache"' in html
+
+
+def test_canonical_table_wins(make_site, build) -> None:
+    srcdir = make_site("basic", {
+        "index.rst": "Site\n====\n\n.. toctree::\n\n   guide\n   glossary\n   extra\n",
+        "extra.rst": "Extra\n=====\n\n.. glossary-table::\n   :terms: kv-cache\n   :canonical:\n",
+    })
+    site = build(srcdir)
+    assert 'href="extra.html#gpu-term-kv-cache"' in site.read("guide.html")
+    assert 'href="glossary.html#gpu-term-vram"' in site.read("guide.html")
+
+
+def test_two_canonical_tables_warn(make_site, build) -> None:
+    srcdir = make_site("basic", {
+        "glossary.rst": "G\n=\n\n.. glossary-table::\n   :terms: vram\n   :canonical:\n",
+        "guide.rst": "Guide\n=====\n\n.. glossary-table::\n   :terms: vram\n   :canonical:\n",
+    })
+    warnings = build(srcdir).warnings
+    assert re.search(r"glossary\.rst:4: WARNING: term 'vram' is :canonical: in two tables "
+                     r"\(first: guide, line 4\).*\[gpuglossary\.canonical\]", warnings)
+
+
+def test_two_tables_on_one_page_keep_anchors_unique(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: vram\n\n.. glossary-table::\n   :terms: vram\n"
+                      ).read("glossary.html")
+    assert html.count('id="gpu-term-vram"') == 1
+
+
+def test_bad_option_values_warn_with_location(make_site, build) -> None:
+    site = table_page(make_site, build, "   :group: sideways\n   :columns: term, colour\n"
+                      "   :category: hardwear\n   :terms: nonsense-term\n   :languages: EN\n")
+    for expected in (r":group: does not accept 'sideways'", r":columns: does not accept 'colour'",
+                     r":category: does not accept 'hardwear'",
+                     r"unknown GPU glossary term 'nonsense-term' in :terms:",
+                     r":languages: has a malformed language code 'EN'"):
+        assert re.search(r"glossary\.rst:4: WARNING: (glossary-table )?" + re.escape(expected),
+                         site.warnings), expected
+
+
+def test_fallback_text_is_marked(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache\n", language="de").read("glossary.html")
+    assert 'class="gpu-text gpu-fallback" dir="ltr" lang="en"' in html
+    assert "en: not translated" in html
+
+
+def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:
+    html = table_page(make_site, build, "   :terms: kv-cache\n", language="ar").read("glossary.html")
+    assert re.search(r'<div class="gpu-glossary" dir="rtl" lang="ar">', html)
