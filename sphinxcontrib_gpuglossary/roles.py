@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from docutils.utils import unescape
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
@@ -22,8 +23,15 @@ class GpuTermRole(SphinxRole):
     glossary entry when a table shows the term.
     """
 
+    def __call__(self, name: str, rawtext: str, text: str, *args: Any,
+                 **kwargs: Any) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        # Split before unescaping, so that an escaped "\<" is not a target.
+        _explicit, title, target = split_explicit_title(text)
+        self.title, self.target = unescape(title), unescape(target)
+        return super().__call__(name, rawtext, text, *args, **kwargs)
+
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        _explicit, title, target = split_explicit_title(self.text)
+        title, target = self.title, self.target
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         location = (self.env.docname, self.lineno)
         match = domain.index.find(target)

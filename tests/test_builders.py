@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from sphinx.util.inventory import InventoryFile
 
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+
 GUIDE = "Guide\n=====\n\nServing keeps a :gpu-term:`KV cache` and uses :gpu-term:`VRAM`.\n"
 GLOSSARY = "Glossary\n========\n\n.. glossary-table::\n   :terms: kv-cache, vram, gqa\n"
 
@@ -68,11 +70,13 @@ def test_latex_links_footnotes_and_longtable(srcdir, build) -> None:
     assert r"\begin{longtable}" in text
     assert r"\label{\detokenize{glossary:gpu-term-kv-cache}}" in text
     assert re.search(r"\\hyperref\[\\detokenize\{glossary:gpu-term-kv-cache\}\]", text)
-    # the definition is a footnote at the first use, and only there
-    first = text.index(r"\sphinxAtStartPar" + "\nServing keeps")
-    assert text.count(r"\footnote{Key and value") == 1 or text.count(r"\footnote{") >= 2
-    assert r"\footnote{" in text[first:first + 1500]
+    # the definition is a footnote at the first use in running text, and only there
+    definition = load_glossary(glossary_files([])).terms["kv-cache"].definitions["en"]
+    footnote = r"\footnote{" + definition + "}"
+    assert text.count(footnote) == 1
+    assert text.index("Serving keeps") < text.index(footnote) < text.index("and uses")
     assert text.count(r"\begin{") == text.count(r"\end{")
+    assert text.count("{") == text.count("}")
 
 
 def test_text_builder(srcdir, build) -> None:
