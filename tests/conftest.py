@@ -49,12 +49,15 @@ def build() -> Callable[..., Built]:
     apps: list[SphinxTestApp] = []
 
     def run(srcdir: Path, buildername: str = "html", freshenv: bool = False,
+            connect: dict[str, Callable[..., object]] | None = None,
             **confoverrides: object) -> Built:
         warning = StringIO()
         app = SphinxTestApp(buildername, srcdir=srcdir, builddir=srcdir / "_build",
                             freshenv=freshenv, confoverrides=confoverrides,
                             status=StringIO(), warning=warning)
         apps.append(app)
+        for event, handler in (connect or {}).items():
+            app.connect(event, handler)
         app.build()
         return Built(app, strip_escape_sequences(warning.getvalue()))
 
