@@ -19,7 +19,7 @@ class GlossaryDataError(SphinxError):
     category = "GPU glossary data error"
 
 
-def _domain(env: BuildEnvironment):  # noqa: ANN202 - GpuDomain, imported lazily
+def _domain(env: BuildEnvironment):
     return env.get_domain("gpu")
 
 

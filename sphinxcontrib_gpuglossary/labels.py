@@ -53,7 +53,3 @@ def fallback_badge() -> str:
 
 def disclaimer_label() -> str:
     return _("Disclaimer:")
-
-
-def letter_index() -> str:
-    return _("Jump to letter")

@@ -84,7 +84,6 @@ class TableBuilder:
 
     def _jump_line(self, titles: list[str]) -> nodes.paragraph:
         para = not_translatable(nodes.paragraph(classes=["gpu-glossary-letters"]))
-        para["aria-label"] = labels.letter_index()
         for number, title in enumerate(titles):
             if number:
                 para += nodes.Text(" ")

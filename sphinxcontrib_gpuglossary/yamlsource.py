@@ -8,8 +8,6 @@ every scalar stays text, and every value knows where it was written.
 
 from __future__ import annotations
 
-from typing import Union
-
 import yaml
 
 from .errors import GlossaryError, Problem
@@ -43,7 +41,7 @@ class YMap(dict, Located):  # type: ignore[type-arg]
     """A mapping whose keys are :class:`YStr` (so keys know their lines too)."""
 
 
-YValue = Union[YStr, YList, YMap]
+YValue = YStr | YList | YMap
 
 
 def parse_yaml(raw: bytes, display: str) -> YValue | None:

@@ -89,7 +89,7 @@ def test_parallel_build_equals_serial_build_byte_for_byte(make_site, tmp_path: P
         outputs[jobs] = out
     htmls = sorted(p.relative_to(outputs["1"]) for p in outputs["1"].rglob("*.html"))
     assert len(htmls) >= 17
-    match, mismatch, errors = filecmp.cmpfiles(outputs["1"], outputs["2"], htmls, shallow=False)
+    _match, mismatch, errors = filecmp.cmpfiles(outputs["1"], outputs["2"], htmls, shallow=False)
     assert mismatch == [] and errors == []
     assert "gpu-def-widget" in (outputs["2"] / "page11.html").read_text()
 
