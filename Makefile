@@ -9,7 +9,7 @@ OLDEST_SPHINX := sphinx==7.4.7
 LANGUAGES := en nl ar fr bn ru
 SPHINXOPTS ?= -W --keep-going -q
 
-.PHONY: docs test lint pytest pytest-oldest system-packages clean
+.PHONY: docs test lint labels pytest pytest-oldest system-packages clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,18 @@ pytest-oldest: $(OLDEST)/.test
 	$(OLDEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
 
 test: lint pytest pytest-oldest
+
+# Maintainers: after changing a label in labels.py, re-extract, merge and compile the
+# packaged label catalogs (the .mo files ship in the wheel and are committed).
+LABELS := sphinxcontrib_gpuglossary/locale
+labels: $(VENV)/.test
+	$(VENV)/bin/pybabel extract --no-location -k _ --project=sphinxcontrib-gpuglossary \
+	  -o $(LABELS)/sphinxcontrib-gpuglossary.pot \
+	  sphinxcontrib_gpuglossary/labels.py sphinxcontrib_gpuglossary/domain.py
+	$(VENV)/bin/pybabel update --no-fuzzy-matching -D sphinxcontrib-gpuglossary \
+	  -i $(LABELS)/sphinxcontrib-gpuglossary.pot -d $(LABELS)
+	sed -i -z 's/#, fuzzy\nmsgid ""/msgid ""/' $(LABELS)/*/LC_MESSAGES/*.po  # header only
+	$(VENV)/bin/pybabel compile -D sphinxcontrib-gpuglossary -d $(LABELS) --statistics
 
 clean:
 	rm -rf $(VENV) $(OLDEST) docs/_build build dist

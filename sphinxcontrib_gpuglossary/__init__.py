@@ -6,14 +6,12 @@ and directive, nodes with their visitors, the post-transform and the hooks.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
 
 from . import events, writers
 from .domain import GpuDomain, keep_unlinked
-from .labels import CATALOG
 from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
 from .roles import GpuTermRole
 from .transforms import AttachDefinitions, FootnoteFirstUse
@@ -41,11 +39,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_post_transform(AttachDefinitions)
     app.add_post_transform(FootnoteFirstUse)
-    app.add_message_catalog(CATALOG, str(Path(__file__).parent / "locale"))
 
     app.connect("builder-inited", events.load)
     app.connect("env-get-outdated", events.outdated)
     app.connect("env-updated", events.retarget)
+    app.connect("build-finished", events.write_template)
     app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
     return {
         "version": __version__,

@@ -40,8 +40,6 @@ from .nodes import gpu_term
 from .roles import GpuTermRole
 from .warnings import warn
 
-TEXTS_KEY = "*texts*"
-
 
 def anchor(term_id: str) -> str:
     """The HTML id of a term's glossary entry, the same in every language."""
@@ -58,6 +56,8 @@ class GpuDomain(Domain):
         "uses": {}, "unresolved": {}, "tables": {}, "targets": {}, "digests": {},
     }
     data_version = 1
+    #: digest key of the glossary-level texts and labels (which every table shows)
+    TEXTS_KEY = "*texts*"
 
     # Set by :func:`setup_glossary` before any document is read.
     glossary: Glossary
@@ -133,10 +133,12 @@ class GpuDomain(Domain):
                         targets.setdefault(term_id, docname)
         return targets
 
-    def term_digests(self) -> dict[str, str]:
+    def term_digests(self, labels: bytes = b"") -> dict[str, str]:
+        """A digest per term, and one of the glossary texts plus the *labels* catalogs."""
         digests = {t.id: hashlib.sha256(repr(t).encode()).hexdigest()
                    for t in self.glossary.terms.values()}
-        digests[TEXTS_KEY] = hashlib.sha256(repr(self.glossary.texts).encode()).hexdigest()
+        texts = repr(self.glossary.texts).encode() + labels
+        digests[self.TEXTS_KEY] = hashlib.sha256(texts).hexdigest()
         return digests
 
     def docs_affected_by(self, old: dict[str, str], new: dict[str, str]) -> set[str]:
@@ -149,7 +151,7 @@ class GpuDomain(Domain):
         for doc, tables in self.data["tables"].items():
             shown = {term_id for ids, _c, _l in tables for term_id in ids}
             # A table chooses its terms by filters; an added term may join it.
-            if added_or_removed or TEXTS_KEY in changed or changed & shown:
+            if added_or_removed or self.TEXTS_KEY in changed or changed & shown:
                 docs.add(doc)
         if added_or_removed:
             docs.update(self.data["unresolved"])

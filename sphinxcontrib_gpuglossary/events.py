@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import SphinxError
 
+from . import catalog
 from .errors import GlossaryError
+from .labels import CATALOG
 from .languages import language_chain
 from .loader import GlossaryFile, glossary_files, load_glossary
 
 STATIC_DIR = Path(__file__).parent / "static"
+PACKAGE_LOCALE_DIR = Path(__file__).parent / "locale"
 
 
 class GlossaryDataError(SphinxError):
@@ -23,8 +27,12 @@ def _domain(env: BuildEnvironment):
     return env.get_domain("gpu")
 
 
+def _locale_dirs(app: Sphinx) -> list[Path]:
+    return [Path(app.srcdir, d) for d in app.config.locale_dirs]
+
+
 def load(app: Sphinx) -> None:
-    """``builder-inited``: load and check the glossary; attach it to the domain."""
+    """``builder-inited``: load, check and translate the glossary; attach it to the domain."""
     config = app.config
     user = [GlossaryFile(Path(app.confdir, name), name) for name in config.gpuglossary_files]
     try:
@@ -33,7 +41,11 @@ def load(app: Sphinx) -> None:
         raise GlossaryDataError(
             f"{len(exc.problems)} problem(s) in the GPU glossary files:\n{exc}"
         ) from None
-    chain = language_chain(config.language or "en", config.gpuglossary_fallback_languages)
+    language = config.language or "en"
+    for po in _glossary_catalogs(app, language):
+        translations = catalog.read_translations(po, config.gettext_allow_fuzzy_translations)
+        glossary = catalog.translate(glossary, language, translations)
+    chain = language_chain(language, config.gpuglossary_fallback_languages)
     _domain(app.env).attach(glossary, chain)
     if app.builder.format == "html":
         config.html_static_path.append(str(STATIC_DIR))
@@ -41,11 +53,44 @@ def load(app: Sphinx) -> None:
         app.add_js_file("gpuglossary.js")
 
 
+def _glossary_catalogs(app: Sphinx, language: str) -> list[Path]:
+    """The project's ``gpu-glossary`` catalogs for *language*, first locale dir first.
+
+    The ``.po`` is read when present (it is the translator's file; Sphinx
+    compiles the ``.mo`` only later in the build), else the ``.mo``.
+    """
+    found = []
+    for locale_dir in reversed(_locale_dirs(app)):  # the first dir wins: apply it last
+        for suffix in (".po", ".mo"):
+            path = catalog.catalog_path(locale_dir, language, suffix)
+            if path.exists():
+                found.append(path)
+                break
+    return found
+
+
+def _label_catalogs(app: Sphinx) -> list[Path]:
+    language = app.config.language or "en"
+    return [p for d in _locale_dirs(app)
+            if (p := d / language / "LC_MESSAGES" / f"{CATALOG}.mo").exists()]
+
+
+def init_labels(app: Sphinx) -> None:
+    """Load the label catalogs: the project's ``locale_dirs`` first, so they can override ours.
+
+    Sphinx has compiled the project's ``.po`` files by the time this runs.
+    """
+    locale.translators.pop(("general", CATALOG), None)
+    dirs = [str(d) for d in _locale_dirs(app)] + [str(PACKAGE_LOCALE_DIR)]
+    locale.init(dirs, app.config.language, CATALOG)
+
+
 def outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
              removed: set[str]) -> set[str]:
-    """``env-get-outdated``: documents whose glossary text or tables changed."""
+    """``env-get-outdated``: documents whose glossary text, tables or labels changed."""
+    init_labels(app)
     domain = _domain(env)
-    new = domain.term_digests()
+    new = domain.term_digests(b"".join(p.read_bytes() for p in _label_catalogs(app)))
     docs = domain.docs_affected_by(domain.data["digests"], new) if domain.data["digests"] else set()
     domain.data["digests"] = new
     return docs
@@ -60,6 +105,15 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     return sorted(doc for doc, used in domain.data["uses"].items()
                   if moved & used.keys() and doc in env.all_docs)
+
+
+def write_template(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished`` of the gettext builder: write ``gpu-glossary.pot`` beside the pages'."""
+    if exception is not None or app.builder.name != "gettext":
+        return
+    glossary = _domain(app.env).glossary
+    template = catalog.template(glossary, app.config.project, app.config.version)
+    catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
 
 
 def document_order(env: BuildEnvironment) -> list[str]:

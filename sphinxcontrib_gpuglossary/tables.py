@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -11,7 +10,9 @@ from docutils import nodes
 from sphinx import addnodes
 
 from . import labels
-from .languages import Localized, text_direction
+from .collation import group_letter, sort_key
+from .languages import Localized, pick, text_direction
+from .model import CATEGORIES
 from .nodes import glossary_block, gpu_text, not_translatable, term_xref
 
 if TYPE_CHECKING:
@@ -32,18 +33,6 @@ class TableSpec:
     disclaimer: bool = True
 
 
-def sort_key(text: str) -> str:
-    """Order headwords ignoring case and accents (``É`` sorts with ``E``)."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def group_letter(text: str) -> str:
-    """The letter heading a headword files under."""
-    first = sort_key(text)[:1]
-    return first.upper() if first.isalpha() else "#"
-
-
 class TableBuilder:
     """Renders a :class:`TableSpec` for one document."""
 
@@ -51,6 +40,7 @@ class TableBuilder:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
+        self._anchored: set[str] = set()  # ids this table has given an anchor
 
     def build(self, spec: TableSpec) -> glossary_block:
         block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
@@ -74,7 +64,6 @@ class TableBuilder:
         if group == "none":
             return [("", ids)]
         if group == "category":
-            from .model import CATEGORIES
             return [(labels.category_label(c), [i for i in ids if self.domain.term(i).category == c])
                     for c in CATEGORIES if any(self.domain.term(i).category == c for i in ids)]
         letters: dict[str, list[str]] = {}
@@ -156,12 +145,6 @@ class TableBuilder:
         para += nodes.strong("", "", *self.localized(headword))
         return para
 
-    @property
-    def _anchored(self) -> set[str]:
-        if not hasattr(self, "_anchored_ids"):
-            self._anchored_ids: set[str] = set()
-        return self._anchored_ids
-
     def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
         term = self.domain.term(term_id)
         cell: list[nodes.Node] = [_para(*self.localized(self.domain.definition(term_id)))]
@@ -188,7 +171,6 @@ class TableBuilder:
         return [para]
 
     def _notes(self, term_id: str) -> list[nodes.Node]:
-        from .languages import pick
         note = pick(self.domain.term(term_id).notes, self.domain.chain)
         if note is None:
             return []
@@ -211,7 +193,6 @@ class TableBuilder:
         return seen
 
     def _disclaimer(self) -> nodes.paragraph:
-        from .languages import pick
         text = pick(self.domain.glossary.texts.get("disclaimer", {}), self.domain.chain)
         para = _para(nodes.strong("", labels.disclaimer_label()), classes=["gpu-disclaimer"])
         if text is not None:

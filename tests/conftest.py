@@ -52,7 +52,10 @@ def build() -> Callable[..., Built]:
             connect: dict[str, Callable[..., object]] | None = None,
             **confoverrides: object) -> Built:
         warning = StringIO()
-        app = SphinxTestApp(buildername, srcdir=srcdir, builddir=srcdir / "_build",
+        # one environment per builder and language, as a real project keeps them
+        language = confoverrides.get("language", "en")
+        builddir = srcdir / "_build" / f"{buildername}-{language}"
+        app = SphinxTestApp(buildername, srcdir=srcdir, builddir=builddir,
                             freshenv=freshenv, confoverrides=confoverrides,
                             status=StringIO(), warning=warning)
         apps.append(app)

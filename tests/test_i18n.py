@@ -1,0 +1,187 @@
+"""Localization: build language, the glossary catalog round trip with sphinx-intl, labels."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po, write_po
+
+from sphinxcontrib_gpuglossary import catalog
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+
+SEEDED = load_glossary(glossary_files([]))
+KV_EN = SEEDED.terms["kv-cache"].definitions["en"]
+KV_NL = SEEDED.terms["kv-cache"].definitions["nl"]
+GERMAN = "Zwischengespeicherte Schlüssel- und Werttensoren früherer Tokens."
+PACKAGE_LOCALE = Path(catalog.__file__).parent / "locale"
+
+
+def tooltip(html: str, term_id: str) -> str:
+    start = html.index(f'id="gpu-def-{term_id}"')
+    return html[start:html.index("</div>", start)]
+
+
+def sphinx_intl(*args: str | Path, cwd: Path) -> None:
+    subprocess.run([sys.executable, "-m", "sphinx_intl", *map(str, args)], cwd=cwd, check=True,
+                   capture_output=True, text=True)
+
+
+def edit_po(path: Path, context: str, msgid: str, msgstr: str, fuzzy: bool = False) -> None:
+    with path.open("rb") as f:
+        po = read_po(f)
+    message = po.get(msgid, context=context)
+    message.string = msgstr
+    if fuzzy:
+        message.flags.add("fuzzy")
+    with path.open("wb") as f:
+        write_po(f, po)
+
+
+def test_seeded_language_needs_no_catalog(make_site, build) -> None:
+    site = build(make_site("basic"), language="nl")
+    assert KV_NL in tooltip(site.read("guide.html"), "kv-cache")
+    assert KV_NL in site.read("glossary.html")
+    assert "<p>Definitie</p>" in site.read("glossary.html")  # our own labels, in Dutch
+
+
+def test_gettext_writes_a_glossary_catalog_with_context_and_comments(make_site, build) -> None:
+    site = build(make_site("basic"), "gettext")
+    pot = site.outdir / "gpu-glossary.pot"
+    with pot.open("rb") as f:
+        template = read_po(f)
+    entry = template.get(KV_EN, context="kv-cache")
+    assert entry is not None and entry.string == ""
+    assert "category: inference" in entry.auto_comments
+    assert any("seeded: ar definition: 000_" in c for c in entry.auto_comments)
+    assert template.get("KV cache", context="kv-cache") is not None  # the headword
+    assert len([m for m in template if m.id]) >= 2 * len(SEEDED.terms)
+    # no copies in the page catalogs
+    assert KV_EN not in site.read("glossary.pot") and KV_EN not in site.read("guide.pot")
+
+
+def test_unchanged_catalog_is_not_rewritten(make_site, build) -> None:
+    srcdir = make_site("basic")
+    pot = build(srcdir, "gettext").outdir / "gpu-glossary.pot"
+    first = pot.stat().st_mtime_ns
+    build(srcdir, "gettext", freshenv=True)
+    assert pot.stat().st_mtime_ns == first
+
+
+def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    assert po.exists()
+    edit_po(po, "kv-cache", KV_EN, GERMAN)
+    site = build(srcdir, language="de", locale_dirs=["locales"])
+    assert GERMAN in site.read("glossary.html")
+    assert GERMAN in tooltip(site.read("guide.html"), "kv-cache")
+    assert 'lang="de"' in tooltip(site.read("guide.html"), "kv-cache")
+    # an untranslated term falls back to English, visibly
+    vram = tooltip(site.read("guide.html"), "vram")
+    assert 'lang="en"' in vram and "gpu-fallback" in vram
+
+
+def test_editing_the_po_rereads_the_pages_that_show_the_term(make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    build(srcdir, language="de", locale_dirs=["locales"])
+    edit_po(po, "kv-cache", KV_EN, GERMAN)
+    read: list[str] = []
+    site = build(srcdir, language="de", locale_dirs=["locales"],
+                 connect={"env-before-read-docs": lambda app, env, docs: read.extend(docs)})
+    assert sorted(read) == ["glossary", "guide"]
+    assert GERMAN in tooltip(site.read("guide.html"), "kv-cache")
+
+
+def test_fuzzy_translations_follow_gettext_allow_fuzzy_translations(make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, GERMAN, fuzzy=True)
+    assert GERMAN not in build(srcdir, language="de", locale_dirs=["locales"]).read("glossary.html")
+    allowed = build(srcdir, language="de", locale_dirs=["locales"], freshenv=True,
+                    gettext_allow_fuzzy_translations=True)
+    assert GERMAN in allowed.read("glossary.html")
+
+
+def test_a_catalog_translation_beats_the_seed_text(make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "nl", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "nl" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, "Herziene Nederlandse definitie.")
+    site = build(srcdir, language="nl", locale_dirs=["locales"])
+    assert "Herziene Nederlandse definitie." in tooltip(site.read("guide.html"), "kv-cache")
+    assert KV_NL in tooltip(site.read("guide.html"), "vram") or \
+        SEEDED.terms["vram"].definitions["nl"] in tooltip(site.read("guide.html"), "vram")
+
+
+def test_prefill_fills_empty_entries_from_the_seeds_and_keeps_translators_text(
+        make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "nl", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "nl" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "vram", SEEDED.terms["vram"].definitions["en"], "Eigen vertaling.")
+    filled = catalog.prefill(po, "nl", SEEDED)
+    with po.open("rb") as f:
+        result = read_po(f)
+    assert result.get(KV_EN, context="kv-cache").string == KV_NL
+    assert result.get(SEEDED.terms["vram"].definitions["en"], context="vram").string \
+        == "Eigen vertaling."
+    expected = sum(1 for m in catalog.messages(SEEDED)
+                   if catalog._text_in(SEEDED, m, "nl")) - 1  # all Dutch texts but our own
+    assert filled == expected
+    assert catalog.prefill(po, "nl", SEEDED) == 0  # a second run changes nothing
+
+
+@pytest.mark.parametrize("lang", ["nl", "ar", "fr", "bn", "ru"])
+def test_packaged_label_catalogs_are_complete_and_compiled(lang: str) -> None:
+    with (PACKAGE_LOCALE / "sphinxcontrib-gpuglossary.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    folder = PACKAGE_LOCALE / lang / "LC_MESSAGES"
+    with (folder / "sphinxcontrib-gpuglossary.po").open("rb") as f:
+        po = {m.id: m.string for m in read_po(f) if m.id}
+    with (folder / "sphinxcontrib-gpuglossary.mo").open("rb") as f:
+        mo = {m.id: m.string for m in read_mo(f) if m.id}
+    assert set(po) == template and all(po.values())
+    assert mo == po  # the shipped .mo is compiled from the current .po
+
+
+def test_every_label_in_the_code_is_in_the_template() -> None:
+    package = Path(catalog.__file__).parent
+    used = set()
+    for module in ("labels.py", "domain.py"):
+        used |= set(re.findall(r'\b_\("([^"]+)"\)', (package / module).read_text()))
+    with (PACKAGE_LOCALE / "sphinxcontrib-gpuglossary.pot").open("rb") as f:
+        assert used == {m.id for m in read_po(f) if m.id}
+
+
+def test_a_project_can_override_a_label(make_site, build) -> None:
+    srcdir = make_site("basic")
+    folder = srcdir / "locales" / "nl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    from babel.messages.catalog import Catalog
+    override = Catalog(locale="nl", domain="sphinxcontrib-gpuglossary")
+    override.add("Definition", "Betekenis")
+    with (folder / "sphinxcontrib-gpuglossary.po").open("wb") as f:
+        write_po(f, override)
+    html = build(srcdir, language="nl", locale_dirs=["locales"]).read("glossary.html")
+    assert "<p>Betekenis</p>" in html and "<p>Term</p>" in html  # others stay ours
+
+
+def test_labels_of_one_build_do_not_leak_into_the_next(make_site, build) -> None:
+    srcdir = make_site("basic")
+    assert "<p>Definitie</p>" in build(srcdir, language="nl").read("glossary.html")
+    assert "<p>Définition</p>" in build(make_site("basic"), language="fr",
+                                        freshenv=True).read("glossary.html")
