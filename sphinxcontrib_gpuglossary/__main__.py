@@ -1,0 +1,5 @@
+"""``python -m sphinxcontrib_gpuglossary``: the ``gpuglossary`` command line."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,290 @@
+"""The ``gpuglossary`` command line: validate, list, export and report coverage.
+
+Each subcommand is one ``add_*`` function that registers its parser and the
+function that runs it; :data:`SUBCOMMANDS` lists them. Nothing here imports
+Sphinx: the command works on the data core only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .errors import GlossaryError, Problem
+from .exports import FORMATS, ExportError, ordered_languages
+from .languages import language_chain, pick
+from .loader import GlossaryFile, glossary_files, parse_glossary
+from .model import Glossary
+from .schema import LANG_PATTERN
+
+PROG = "gpuglossary"
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+EXIT_CODES = f"""\
+exit codes:
+  {EXIT_OK}  success
+  {EXIT_PROBLEMS}  the glossary files have problems (each printed on stderr as
+     file:line:col: message), an export cannot represent a text, or the
+     output file cannot be written
+  {EXIT_USAGE}  usage error: unknown subcommand or option, bad option value
+"""
+
+Subparsers = argparse._SubParsersAction
+
+
+# -- shared pieces ----------------------------------------------------------
+
+def _para(text: str) -> str:
+    """Wrap a description by hand: the raw formatter that keeps the epilog's layout won't."""
+    return textwrap.fill(text, 78)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _language(value: str) -> str:
+    if not LANG_PATTERN.fullmatch(value):
+        raise argparse.ArgumentTypeError(
+            f"malformed language code {value!r}; use e.g. 'en', 'nl' or 'pt_BR'")
+    return value
+
+
+def _common_options() -> argparse.ArgumentParser:
+    """Options every subcommand accepts (a parent parser)."""
+    common = argparse.ArgumentParser(add_help=False)
+    group = common.add_argument_group("glossary files")
+    group.add_argument("--files", nargs="+", action="extend", default=[], metavar="FILE",
+                       help="user glossary files, loaded after the seeded glossary in the "
+                            "order given (like gpuglossary_files)")
+    group.add_argument("--no-seeded", dest="seeded", action="store_false",
+                       help="leave out the curated glossary (like gpuglossary_seeded = False)")
+    return common
+
+
+def _output_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", type=Path, metavar="PATH",
+                        help="write to PATH instead of standard output")
+
+
+def _read(file: GlossaryFile) -> tuple[str, bytes] | Problem:
+    try:
+        return file.display, file.path.read_bytes()
+    except FileNotFoundError:
+        return Problem(file.display, 0, 0, "file not found; check the path")
+    except OSError as exc:
+        return Problem(file.display, 0, 0, f"cannot read file: {exc.strerror}")
+
+
+def _files(args: argparse.Namespace) -> list[GlossaryFile]:
+    paths = [*args.files, *getattr(args, "paths", [])]
+    return glossary_files([GlossaryFile(Path(p), p) for p in paths], seeded=args.seeded)
+
+
+def load(files: Sequence[GlossaryFile]) -> Glossary:
+    """Like the build's loading, but every unreadable file is reported, not just the first."""
+    read = [_read(f) for f in files]
+    unreadable = [r for r in read if isinstance(r, Problem)]
+    if unreadable:
+        raise GlossaryError(unreadable)
+    return parse_glossary([r for r in read if not isinstance(r, Problem)])
+
+
+def report(problems: Sequence[Problem]) -> int:
+    """Print *problems* on stderr, one per line, then a count; return the exit code."""
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    files = len({p.file for p in problems})
+    print(f"{PROG}: {_count(len(problems), 'problem')} in {_count(files, 'file')}",
+          file=sys.stderr)
+    return EXIT_PROBLEMS
+
+
+def emit(text: str, output: Path | None) -> int:
+    """Write *text* as UTF-8 to *output*, or to standard output."""
+    data = text.encode("utf-8")
+    if output is None:
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # a text-only replacement, e.g. io.StringIO
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
+        return EXIT_OK
+    try:
+        output.write_bytes(data)
+    except OSError as exc:
+        print(f"{PROG}: cannot write {output}: {exc.strerror}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _with_glossary(command: Callable[[argparse.Namespace, Glossary], int]
+                   ) -> Callable[[argparse.Namespace], int]:
+    """Load the glossary the options name, then run *command* on it."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            glossary = load(_files(args))
+        except GlossaryError as exc:
+            return report(exc.problems)
+        return command(args, glossary)
+
+    return run
+
+
+# -- validate ---------------------------------------------------------------
+
+def add_validate(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "validate", parents=[common], help="check glossary files as a build would",
+        description=_para("Check FILEs on top of the seeded glossary (unless --no-seeded) with the "
+                    "build's rules. Every problem is printed on stderr as "
+                    "file:line:col: message; the exit code is 1 when there is any."))
+    parser.add_argument("paths", nargs="*", metavar="FILE", help="glossary files to check")
+    parser.set_defaults(run=_with_glossary(run_validate))
+
+
+def run_validate(args: argparse.Namespace, glossary: Glossary) -> int:
+    user = len(args.files) + len(args.paths)
+    what = [_count(user, "file")] if user else []
+    if args.seeded:
+        what.append("the seeded glossary")
+    langs = ordered_languages(glossary.languages())
+    print(f"OK: {' on top of '.join(what)}; {_count(len(glossary.terms), 'term')} in "
+          f"{_count(len(langs), 'language')} ({', '.join(langs)})")
+    return EXIT_OK
+
+
+# -- list -------------------------------------------------------------------
+
+def add_list(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "list", parents=[common], help="list ids, headwords and languages",
+        description=_para("One line per term, tab-separated: id, headword, and the languages that "
+                    "have a headword or definition. A headword that falls back to English "
+                    "is followed by [en]."))
+    parser.add_argument("--language", type=_language, default="en", metavar="LANG",
+                        help="language of the headwords (default: en)")
+    _output_option(parser)
+    parser.set_defaults(run=_with_glossary(run_list))
+
+
+def run_list(args: argparse.Namespace, glossary: Glossary) -> int:
+    chain = language_chain(args.language, ["en"])
+    lines = []
+    for term in glossary.terms.values():
+        found = pick(term.names, chain)
+        headword = "" if found is None else found.text
+        if found is not None and found.fallback:
+            headword += f" [{found.lang}]"
+        langs = ordered_languages({*term.names, *term.definitions})
+        lines.append(f"{term.id}\t{headword}\t{','.join(langs)}\n")
+    return emit("".join(lines), args.output)
+
+
+# -- export -----------------------------------------------------------------
+
+def add_export(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "export", parents=[common], help="write the glossary as JSON, CSV or TBX",
+        description=_para("json: the whole glossary (structure in docs/cli.rst); csv: one row per "
+                    "term and language, UTF-8 with a byte order mark; tbx: TermBase eXchange "
+                    "(ISO 30042, TBX-Basic) for translation tools."))
+    parser.add_argument("--format", choices=list(FORMATS), default="json",
+                        help="output format (default: json)")
+    _output_option(parser)
+    parser.set_defaults(run=_with_glossary(run_export))
+
+
+def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
+    try:
+        text = FORMATS[args.format](glossary)
+    except ExportError as exc:
+        print(f"{PROG}: cannot export as {args.format}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    return emit(text, args.output)
+
+
+# -- coverage ---------------------------------------------------------------
+
+COVERAGE_COLUMNS = ("language", "terms", "with headword", "without headword",
+                    "with definition", "without definition")
+
+
+def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "coverage", parents=[common], help="count terms with and without texts per language",
+        description=_para("Per language: how many terms have a headword and a definition in it, "
+                    "and how many do not."))
+    parser.add_argument("--language", type=_language, action="append", metavar="LANG",
+                        help="report only LANG (repeatable); a language the glossary does not "
+                             "have yet shows what is missing")
+    _output_option(parser)
+    parser.set_defaults(run=_with_glossary(run_coverage))
+
+
+def coverage_rows(glossary: Glossary, languages: Sequence[str]) -> list[tuple[str, ...]]:
+    total = len(glossary.terms)
+    rows = []
+    for lang in languages:
+        names = sum(lang in t.names for t in glossary.terms.values())
+        definitions = sum(lang in t.definitions for t in glossary.terms.values())
+        rows.append((lang, *map(str, (total, names, total - names,
+                                      definitions, total - definitions))))
+    return rows
+
+
+def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
+    languages = ordered_languages(args.language or glossary.languages())
+    rows = [COVERAGE_COLUMNS, *coverage_rows(glossary, languages)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COVERAGE_COLUMNS))]
+    lines = [
+        "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+        for row in rows
+    ]
+    return emit("\n".join(lines) + "\n", args.output)
+
+
+# -- the parser -------------------------------------------------------------
+
+#: One function per subcommand, in the order ``--help`` lists them. Reserved for later:
+#: ``prefill-po`` (add an ``add_prefill_po`` here).
+SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] = (
+    add_validate, add_list, add_export, add_coverage,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_para("Check, list and export AnchorGPU's GPU glossary and your own glossary "
+                    "files, without running Sphinx."))
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    common = _common_options()
+    for add in SUBCOMMANDS:
+        add(sub, common)
+    for choice in sub.choices.values():
+        choice.epilog = EXIT_CODES
+        choice.formatter_class = argparse.RawDescriptionHelpFormatter
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (argparse exits 2 on usage errors)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.seeded and not _files(args):
+        parser.error("--no-seeded leaves no glossary; name files with --files (or after validate)")
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # e.g. ``gpuglossary list | head``
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PROBLEMS

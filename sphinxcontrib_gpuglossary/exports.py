@@ -1,0 +1,204 @@
+"""Write a :class:`Glossary` as JSON, CSV or TBX, for tools outside Sphinx.
+
+Each writer returns text; the caller encodes it as UTF-8. Languages come in
+one order everywhere: English first, then the others by code.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
+
+from .model import CATEGORIES, Glossary, Term
+
+#: Version of the JSON structure; raised when a field changes meaning or goes away.
+JSON_VERSION = 1
+CSV_COLUMNS = ("id", "category", "language", "headword", "aliases", "definition", "source")
+ALIAS_SEPARATOR = " | "
+TBX_NS = "urn:iso:std:iso:30042:ed-2"
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+#: Characters XML 1.0 cannot carry, even escaped (YAML's "\x01" escapes can produce them).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: A cell starting with one of these runs as a formula when a spreadsheet opens the file.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_WORDS = re.compile(r"[^\W_]+")
+
+
+class ExportError(ValueError):
+    """The glossary holds something the chosen format cannot represent."""
+
+
+def ordered_languages(langs: Iterable[str]) -> list[str]:
+    """English first, then the other codes sorted."""
+    return sorted(set(langs), key=lambda lang: (lang != "en", lang))
+
+
+def _by_language(texts: dict[str, object]) -> dict[str, object]:
+    return {lang: texts[lang] for lang in ordered_languages(texts)}
+
+
+def _row_languages(term: Term) -> list[str]:
+    return ordered_languages({*term.names, *term.definitions, *term.aliases})
+
+
+# -- JSON -------------------------------------------------------------------
+
+def term_record(term: Term) -> dict[str, object]:
+    """One term as plain JSON values; every key is always present."""
+    return {
+        "id": term.id,
+        "category": term.category,
+        "names": _by_language(term.names),
+        "aliases": _by_language(term.aliases),
+        "definitions": _by_language(term.definitions),
+        "notes": _by_language(term.notes),
+        "sources": {lang: dict(sorted(refs.items()))
+                    for lang, refs in _by_language(term.sources).items()},
+        "related": list(term.related),
+        "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
+                     for v in term.variants],
+    }
+
+
+def to_json(glossary: Glossary) -> str:
+    """The whole glossary; the structure is documented in ``docs/cli.rst``."""
+    document = {
+        "format": "sphinxcontrib-gpuglossary",
+        "version": JSON_VERSION,
+        "languages": ordered_languages(glossary.languages()),
+        "categories": list(CATEGORIES),
+        "texts": glossary.texts,
+        "terms": [term_record(t) for t in glossary.terms.values()],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- CSV --------------------------------------------------------------------
+
+def _cell(text: str) -> str:
+    """Keep a spreadsheet from running *text* as a formula (it shows the text as written)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def to_csv(glossary: Glossary) -> str:
+    """One row per term and language, with a byte order mark so spreadsheets read UTF-8."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for term in glossary.terms.values():
+        for lang in _row_languages(term):
+            writer.writerow([_cell(text) for text in (
+                term.id,
+                term.category,
+                lang,
+                term.names.get(lang, ""),
+                ALIAS_SEPARATOR.join(term.aliases.get(lang, [])),
+                term.definitions.get(lang, ""),
+                term.sources.get(lang, {}).get("definition", ""),
+            )])
+    return "\ufeff" + out.getvalue()
+
+
+# -- TBX --------------------------------------------------------------------
+
+def _acronym_like(text: str) -> bool:
+    """``SM``, ``GPUs``, ``A100``, ``LoRA``: one word, capitals, no run of small letters."""
+    return (" " not in text and any(c.isupper() for c in text)
+            and not any(a.islower() and b.islower() for a, b in itertools.pairwise(text)))
+
+
+def _initials(text: str) -> str:
+    return "".join(word[0] for word in _WORDS.findall(text)).casefold()
+
+
+def _capitals(text: str) -> str:
+    return "".join(c for c in text if c.isupper()).casefold()
+
+
+def _in_order(needle: str, haystack: str) -> bool:
+    rest = iter(haystack)
+    return bool(needle) and all(c in rest for c in needle)
+
+
+def alias_type(alias: str, headword: str) -> str:
+    """The TBX-Basic ``termType`` of *alias*: ``abbreviation``, ``fullForm`` or ``variant``.
+
+    A heuristic: ``SM`` abbreviates "Streaming multiprocessor" (its capitals are the
+    headword's initials) and ``ECC`` abbreviates "ECC memory" (a word of it);
+    "Activation-aware Weight Quantization" is the full form of ``AWQ``.
+    """
+    short, long_ = _acronym_like(alias), _acronym_like(headword)
+    if short and not long_ and len(alias) < len(headword) and (
+            _in_order(_capitals(alias), _initials(headword))
+            or alias in _WORDS.findall(headword)):
+        return "abbreviation"
+    if long_ and not short and _in_order(_capitals(headword), _initials(alias)):
+        return "fullForm"
+    return "variant"
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, where: str = "",
+         **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs)
+    if text is not None:
+        bad = _NOT_XML.search(text)
+        if bad:
+            raise ExportError(f"{where} contains the character U+{ord(bad.group()):04X}, "
+                              "which XML cannot hold; remove it from the glossary file")
+        element.text = text
+    return element
+
+
+def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
+    entry = _sub(body, "conceptEntry", id=term.id)
+    _sub(entry, "descrip", term.category, f"term {term.id!r} category", type="subjectField")
+    for ref in term.related:
+        target = glossary.terms.get(ref)
+        label = target.names.get("en", ref) if target else ref
+        _sub(entry, "ref", label, f"term {ref!r} names.en", type="crossReference", target=ref)
+    for lang in _row_languages(term):
+        headword = term.names.get(lang)
+        aliases = term.aliases.get(lang, [])
+        if headword is None and not aliases:
+            continue  # a langSec needs at least one term; JSON carries the rest
+        where = f"term {term.id!r}"
+        section = _sub(entry, "langSec", **{_XML_LANG: lang})
+        if lang in term.definitions:
+            _sub(section, "descrip", term.definitions[lang], f"{where} definitions.{lang}",
+                 type="definition")
+        if lang in term.notes:
+            _sub(section, "note", term.notes[lang], f"{where} notes.{lang}")
+        if headword is not None:
+            term_sec = _sub(section, "termSec")
+            _sub(term_sec, "term", headword, f"{where} names.{lang}")
+            _sub(term_sec, "termNote", "preferredTerm-admn-sts", type="administrativeStatus")
+        for alias in aliases:
+            term_sec = _sub(section, "termSec")
+            _sub(term_sec, "term", alias, f"{where} aliases.{lang}")
+            _sub(term_sec, "termNote", alias_type(alias, headword or ""), type="termType")
+            _sub(term_sec, "termNote", "admittedTerm-admn-sts", type="administrativeStatus")
+
+
+def to_tbx(glossary: Glossary) -> str:
+    """TBX-Basic (ISO 30042:2019, DCA style): one ``conceptEntry`` per term."""
+    # ElementTree cannot write unprefixed attributes under a default namespace,
+    # so the elements stay unqualified and the root declares the namespace itself.
+    root = ET.Element("tbx", {"type": "TBX-Basic", "style": "dca", _XML_LANG: "en",
+                              "xmlns": TBX_NS})
+    header = _sub(_sub(root, "tbxHeader"), "fileDesc")
+    _sub(_sub(header, "sourceDesc"), "p",
+         "AnchorGPU GPU glossary, exported by sphinxcontrib-gpuglossary")
+    body = _sub(_sub(root, "text"), "body")
+    for term in glossary.terms.values():
+        _concept(body, term, glossary)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+#: Format name to writer, in the order ``--format`` lists them.
+FORMATS: dict[str, Callable[[Glossary], str]] = {"json": to_json, "csv": to_csv, "tbx": to_tbx}

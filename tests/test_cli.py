@@ -1,0 +1,490 @@
+"""The gpuglossary command line: exit codes, messages and every export format.
+
+Most tests call ``main([...])`` in this process; a few run the command in a
+separate process as a user would, to check exit codes and the console script.
+"""
+
+from __future__ import annotations
+
+import ast
+import codecs
+import csv
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from sphinxcontrib_gpuglossary import cli
+from sphinxcontrib_gpuglossary.cli import main
+from sphinxcontrib_gpuglossary.exports import CSV_COLUMNS, TBX_NS, alias_type
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.model import Glossary, Term, Variant
+
+PACKAGE = Path(cli.__file__).parent
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+T = f"{{{TBX_NS}}}"  # prefix of qualified TBX element names
+
+GOOD = """\
+terms:
+  - id: widget
+    category: hardware
+    names: {en: Widget}
+    definitions: {en: A part.}
+"""
+
+
+@pytest.fixture(scope="module")
+def seeded() -> Glossary:
+    return load_glossary(glossary_files([]))
+
+
+def run(*args: str | Path, cwd: Path | None = None,
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m sphinxcontrib_gpuglossary ARGS`` in a separate process."""
+    return subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", *map(str, args)],
+                          cwd=cwd, capture_output=True, text=True, encoding="utf-8",
+                          check=False, env={**os.environ, **(env or {})})
+
+
+def call(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    """``main(ARGS)`` in this process: exit code, stdout, stderr."""
+    try:
+        code = main([str(a) for a in args])
+    except SystemExit as exc:  # argparse's usage errors and --help
+        code = exc.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in a temporary folder, so paths in messages are as short as a user types them."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# -- the command as a user runs it ----------------------------------------------
+
+def test_help_documents_every_exit_code() -> None:
+    result = run("--help")
+    assert result.returncode == 0
+    for line in ("exit codes:", "0  success", "1  the glossary files have problems",
+                 "2  usage error"):
+        assert line in result.stdout
+    for command in ("validate", "list", "export", "coverage"):
+        assert command in result.stdout
+    assert "exit codes:" in run("export", "--help").stdout
+
+
+def test_validate_exit_codes_in_a_real_process(in_tmp: Path) -> None:
+    (in_tmp / "good.yaml").write_text(GOOD)
+    (in_tmp / "bad.yaml").write_text(GOOD.replace("hardware", "hardwear"))
+    ok = run("validate", "good.yaml", cwd=in_tmp)
+    assert (ok.returncode, ok.stderr) == (0, "")
+    assert ok.stdout.startswith("OK: 1 file on top of the seeded glossary; 184 terms")
+    bad = run("validate", "bad.yaml", cwd=in_tmp)
+    assert bad.returncode == 1 and bad.stdout == ""
+    assert bad.stderr.startswith("bad.yaml:3:15: unknown category 'hardwear'")
+    assert run("frobnicate").returncode == 2
+
+
+def test_the_console_script_is_installed_and_runs() -> None:
+    script = Path(sys.executable).parent / ("gpuglossary.exe" if os.name == "nt" else "gpuglossary")
+    assert script.exists(), "console script missing: run `pip install -e .` after editing pyproject"
+    result = subprocess.run([str(script), "validate"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("OK: the seeded glossary; 183 terms in 6 languages")
+
+
+def test_output_is_utf8_whatever_the_terminal_encoding() -> None:
+    result = run("export", "--format", "json", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    assert "تشرح التعريفات" in result.stdout  # Arabic disclaimer, not an encoding error
+
+
+def test_cli_modules_do_not_import_sphinx() -> None:
+    """The command line works on the data core; only ``setup()`` needs Sphinx."""
+    for name in ("cli.py", "exports.py", "__main__.py"):
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        imported = {alias.name for node in tree.body if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {node.module or "" for node in tree.body if isinstance(node, ast.ImportFrom)}
+        assert not {m for m in imported if m.split(".")[0] in ("sphinx", "docutils")}, name
+
+
+# -- usage errors -----------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    [],
+    ["frobnicate"],
+    ["export", "--format", "xlsx"],
+    ["list", "--language", "EN-us"],
+    ["list", "--no-seeded"],
+    ["validate", "--no-seeded"],
+    ["coverage", "--bogus"],
+], ids=lambda a: " ".join(a) or "nothing")
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, out, err = call(capsys, *args)
+    assert code == 2 and out == ""
+    assert "usage: gpuglossary" in err and "error:" in err
+
+
+# -- validate -----------------------------------------------------------------------
+
+def test_validate_ok_prints_a_one_line_summary(capsys: pytest.CaptureFixture[str],
+                                               in_tmp: Path) -> None:
+    (in_tmp / "terms.yaml").write_text(GOOD)
+    code, out, err = call(capsys, "validate", "terms.yaml")
+    assert (code, err) == (0, "")
+    assert out == ("OK: 1 file on top of the seeded glossary; 184 terms in 6 languages "
+                   "(en, ar, bn, fr, nl, ru)\n")
+    code, out, _ = call(capsys, "validate", "--no-seeded", "terms.yaml")
+    assert (code, out) == (0, "OK: 1 file; 1 term in 1 language (en)\n")
+
+
+def _without(text: str, line: str) -> str:
+    assert line in text
+    return text.replace(line, "")
+
+
+#: (what, file text, where the problem is reported, part of its message)
+PROBLEM_KINDS = [
+    ("yaml-syntax", GOOD + "  - id: [unclosed\n", "7:1", "YAML syntax error"),
+    ("duplicate-key", GOOD + "    names: {en: Again}\n", "6:5",
+     "duplicate key 'names' (first at line 4)"),
+    ("misspelt-field", GOOD + "    relatd: []\n", "6:5",
+     "unknown field 'relatd' in a term; did you mean 'related'?"),
+    ("unknown-top-level-field", GOOD + "glosary: []\n", "6:1", "unknown field 'glosary'"),
+    ("no-english-headword", GOOD.replace("{en: Widget}", "{nl: Widget}"), "2",
+     "term 'widget' has no English headword (names.en)"),
+    ("no-english-definition", GOOD.replace("{en: A part.}", "{de: Ein Teil.}"), "2",
+     "term 'widget' has no English definition (definitions.en)"),
+    ("duplicate-id", GOOD + GOOD.split("\n", 1)[1], "6:9", "duplicate id 'widget'"),
+    ("unknown-category", GOOD.replace("hardware", "hardwear"), "3:15",
+     "unknown category 'hardwear'; did you mean 'hardware'?"),
+    ("malformed-language", GOOD.replace("{en: A part.}", "{en: A part., EN-us: X}"), "5:32",
+     "malformed language code 'EN-us'"),
+    ("empty-text", GOOD.replace("{en: A part.}", "{en: A part., nl: ''}"), "5:36",
+     "definitions.nl is empty"),
+    ("unknown-related-id", GOOD + "    related: [gizmo]\n", "6:15",
+     "related id 'gizmo' of term 'widget' does not exist"),
+    ("related-to-itself", GOOD + "    related: [widget]\n", "6:15",
+     "term 'widget' lists itself as related"),
+    ("invalid-id", GOOD.replace("id: widget", "id: Widget_1"), "2:9",
+     "id 'Widget_1' is not a lowercase ASCII slug"),
+    ("new-term-without-category", _without(GOOD, "    category: hardware\n"), "2",
+     "new term 'widget' has no category"),
+    ("bad-source", GOOD + "    sources: {en: {definition: nowhere}}\n", "6:32",
+     "source 'nowhere' must be 'file:line'"),
+    ("incomplete-variant", GOOD + "    variants: [{lang: ru}]\n", "6:16",
+     "variant lacks text, source"),
+    ("wrong-shape", GOOD.replace("{en: Widget}", "[Widget]"), "4:12",
+     "names must be a mapping, not a list"),
+    ("not-utf8", GOOD.encode() + "    notes: {en: caf\xe9}\n".encode("latin-1"), "6",
+     "file is not valid UTF-8"),
+    ("not-a-mapping", "- just\n- a list\n", "1:1", "must be a mapping with a 'terms:' list"),
+    ("empty-file", "", "", "file is empty"),
+]
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [c[1:] for c in PROBLEM_KINDS],
+                         ids=[c[0] for c in PROBLEM_KINDS])
+def test_validate_reports_each_kind_of_problem_with_file_and_line(
+        capsys: pytest.CaptureFixture[str], in_tmp: Path, text: str | bytes, where: str,
+        message: str) -> None:
+    path = in_tmp / "terms.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    code, out, err = call(capsys, "validate", "--no-seeded", "terms.yaml")
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    location = f"terms.yaml:{where}: " if where else "terms.yaml: "
+    assert any(line.startswith(location) and message in line for line in lines), err
+    assert lines[-1].startswith("gpuglossary: ") and lines[-1].endswith(" in 1 file")
+
+
+def test_every_problem_in_every_file_is_reported_at_once(capsys: pytest.CaptureFixture[str],
+                                                         in_tmp: Path) -> None:
+    (in_tmp / "a.yaml").write_text(GOOD.replace("hardware", "hardwear"))
+    (in_tmp / "b.yaml").write_text(GOOD.replace("widget", "gadget").replace("en: A", "EN: A"))
+    code, _, err = call(capsys, "validate", "a.yaml", "b.yaml")
+    assert code == 1
+    assert [line.split(": ")[0] for line in err.splitlines()] == [
+        "a.yaml:3:15", "b.yaml:2", "b.yaml:5:19", "gpuglossary"]
+    assert err.splitlines()[-1] == "gpuglossary: 3 problems in 2 files"
+
+
+def test_every_missing_file_is_reported(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
+    code, _, err = call(capsys, "validate", "nope.yaml", "--files", "gone.yaml")
+    assert code == 1
+    assert "gone.yaml: file not found; check the path" in err
+    assert "nope.yaml: file not found; check the path" in err
+    assert "conf.py" not in err  # the build's hint does not apply on the command line
+
+
+def test_validate_checks_files_on_top_of_the_seeded_glossary(capsys: pytest.CaptureFixture[str],
+                                                             in_tmp: Path) -> None:
+    (in_tmp / "terms.yaml").write_text(GOOD + "    related: [kv-cache]\n")
+    assert call(capsys, "validate", "terms.yaml")[0] == 0
+    code, _, err = call(capsys, "validate", "--no-seeded", "terms.yaml")
+    assert code == 1 and "related id 'kv-cache' of term 'widget' does not exist" in err
+
+
+def test_other_commands_refuse_a_broken_glossary(capsys: pytest.CaptureFixture[str],
+                                                 in_tmp: Path) -> None:
+    (in_tmp / "bad.yaml").write_text(GOOD.replace("hardware", "hardwear"))
+    code, out, err = call(capsys, "export", "--files", "bad.yaml", "-o", "out.json")
+    assert code == 1 and out == "" and err.startswith("bad.yaml:3:15: unknown category")
+    assert not (in_tmp / "out.json").exists()
+
+
+# -- list ---------------------------------------------------------------------------
+
+def test_list_prints_id_headword_and_languages(capsys: pytest.CaptureFixture[str],
+                                               seeded: Glossary) -> None:
+    code, out, err = call(capsys, "list")
+    assert (code, err) == (0, "")
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert len(rows) == len(seeded.terms) == 183
+    assert [r[0] for r in rows] == list(seeded.terms)
+    assert all(len(r) == 3 for r in rows)
+    assert ["kv-cache", "KV cache", "en,ar,nl,ru"] in rows
+    for term_id, headword, langs in rows:
+        term = seeded.terms[term_id]
+        assert headword == term.names["en"]
+        assert set(langs.split(",")) == set(term.names) | set(term.definitions)
+
+
+def test_list_headwords_in_another_language(capsys: pytest.CaptureFixture[str],
+                                            seeded: Glossary) -> None:
+    code, out, _ = call(capsys, "list", "--language", "nl")
+    rows = {r[0]: r[1] for r in (line.split("\t") for line in out.splitlines())}
+    assert code == 0
+    for term in seeded.terms.values():
+        expected = term.names.get("nl") or f"{term.names['en']} [en]"
+        assert rows[term.id] == expected
+
+
+def test_list_with_user_files_to_an_output_file(capsys: pytest.CaptureFixture[str],
+                                                in_tmp: Path) -> None:
+    (in_tmp / "terms.yaml").write_text(GOOD)
+    code, out, _ = call(capsys, "list", "--no-seeded", "--files", "terms.yaml", "-o", "ids.txt")
+    assert (code, out) == (0, "")
+    assert (in_tmp / "ids.txt").read_text(encoding="utf-8") == "widget\tWidget\ten\n"
+
+
+# -- export json ----------------------------------------------------------------------
+
+def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str],
+                                              seeded: Glossary) -> None:
+    code, out, _ = call(capsys, "export", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["format"], data["version"]) == ("sphinxcontrib-gpuglossary", 1)
+    assert data["languages"] == ["en", "ar", "bn", "fr", "nl", "ru"]
+    assert data["texts"] == seeded.texts
+    assert len(data["terms"]) == 183
+    seed_definitions = sum("definition" in refs for t in data["terms"]
+                           for refs in t["sources"].values())
+    seed_definitions += sum(len(t["variants"]) for t in data["terms"])
+    assert seed_definitions == 208
+    rebuilt = [Term(**{**record, "variants": [Variant(**v) for v in record["variants"]]})
+               for record in data["terms"]]
+    for term in seeded.terms.values():
+        term_copy = Term(**{**vars(term), "origins": []})
+        assert rebuilt[list(seeded.terms).index(term.id)] == term_copy
+
+
+def test_export_json_is_stable(capsys: pytest.CaptureFixture[str]) -> None:
+    first = call(capsys, "export")[1]
+    assert call(capsys, "export", "--format", "json")[1] == first  # json is the default
+
+
+# -- export csv ------------------------------------------------------------------------
+
+def _csv_rows(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                           seeded: Glossary) -> None:
+    code, _, _ = call(capsys, "export", "--format", "csv", "-o", "glossary.csv")
+    assert code == 0
+    raw = (in_tmp / "glossary.csv").read_bytes()
+    assert raw.startswith(codecs.BOM_UTF8) and b"\r\n" in raw
+    header, *rows = _csv_rows(in_tmp / "glossary.csv")
+    assert header == list(CSV_COLUMNS) == [
+        "id", "category", "language", "headword", "aliases", "definition", "source"]
+    expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
+    assert len(rows) == expected
+    assert all(len(row) == 7 for row in rows)
+    by_key = {(row[0], row[2]): row for row in rows}
+    kv = seeded.terms["kv-cache"]
+    assert by_key["kv-cache", "en"][3:6] == [kv.names["en"], " | ".join(kv.aliases["en"]),
+                                            kv.definitions["en"]]
+    assert by_key["kv-cache", "ar"][6] == kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "ar"][1] == "inference"
+
+
+def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
+                                         in_tmp: Path) -> None:
+    formula = '=HYPERLINK("http://example.invalid","click")'
+    (in_tmp / "terms.yaml").write_text(GOOD.replace("{en: Widget}", f"{{en: {json.dumps(formula)}}}")
+                                       .replace("A part.", "-1+2"))
+    code, _, _ = call(capsys, "export", "--format", "csv", "--no-seeded", "--files",
+                      "terms.yaml", "-o", "out.csv")
+    assert code == 0
+    row = _csv_rows(in_tmp / "out.csv")[1]
+    assert row[3] == "'" + formula and row[5] == "'-1+2"
+
+
+# -- export tbx --------------------------------------------------------------------------
+
+def _tbx(capsys: pytest.CaptureFixture[str], *args: str) -> ET.Element:
+    code, out, err = call(capsys, "export", "--format", "tbx", *args)
+    assert code == 0, err
+    assert out.startswith('<?xml version="1.0" encoding="UTF-8"?>\n')
+    return ET.fromstring(out.encode("utf-8"))
+
+
+def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[str],
+                                                seeded: Glossary) -> None:
+    root = _tbx(capsys)
+    assert root.tag == f"{T}tbx"
+    assert (root.get("type"), root.get("style"), root.get(XML_LANG)) == ("TBX-Basic", "dca", "en")
+    assert root.find(f"{T}tbxHeader/{T}fileDesc/{T}sourceDesc/{T}p") is not None
+    entries = root.findall(f"{T}text/{T}body/{T}conceptEntry")
+    assert [e.get("id") for e in entries] == list(seeded.terms)  # one per term, in order
+    for entry in entries:
+        term = seeded.terms[entry.get("id")]
+        assert entry.findtext(f"{T}descrip[@type='subjectField']") == term.category
+        assert [r.get("target") for r in entry.findall(f"{T}ref")] == term.related
+        sections = {s.get(XML_LANG): s for s in entry.findall(f"{T}langSec")}
+        assert set(sections) == set(term.names)
+        for lang, section in sections.items():
+            assert section.findtext(f"{T}descrip[@type='definition']") == term.definitions[lang]
+            terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
+            assert terms == [term.names[lang], *term.aliases.get(lang, [])]
+            assert section.findtext(f"{T}note") == term.notes.get(lang)
+            types = [n.text for n in section.findall(f"{T}termSec/{T}termNote[@type='termType']")]
+            assert set(types) <= {"abbreviation", "fullForm", "variant"}
+            assert len(types) == len(term.aliases.get(lang, []))
+
+
+def test_tbx_marks_the_headword_preferred_and_types_aliases(capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    root = _tbx(capsys)
+    entry = root.find(f"{T}text/{T}body/{T}conceptEntry[@id='streaming-multiprocessor']")
+    english = entry.find(f"{T}langSec[@{{http://www.w3.org/XML/1998/namespace}}lang='en']")
+    term_secs = english.findall(f"{T}termSec")
+    status = term_secs[0].findtext(f"{T}termNote[@type='administrativeStatus']")
+    assert (term_secs[0].findtext(f"{T}term"), status) == (
+        "Streaming multiprocessor", "preferredTerm-admn-sts")
+    kinds = {s.findtext(f"{T}term"): s.findtext(f"{T}termNote[@type='termType']")
+             for s in term_secs[1:]}
+    assert kinds["SM"] == "abbreviation"
+    assert kinds["streaming multiprocessors"] == "variant"
+
+
+@pytest.mark.parametrize(("alias", "headword", "kind"), [
+    ("SM", "Streaming multiprocessor", "abbreviation"),
+    ("ECC", "ECC memory", "abbreviation"),
+    ("Activation-aware Weight Quantization", "AWQ", "fullForm"),
+    ("graphics processing units", "GPU", "fullForm"),
+    ("KV-cache", "KV cache", "variant"),
+    ("STT", "ASR", "variant"),
+    ("bfloat16", "BF16", "variant"),
+])
+def test_alias_types(alias: str, headword: str, kind: str) -> None:
+    assert alias_type(alias, headword) == kind
+
+
+HOSTILE = ['"><img src=x onerror=alert(1)>', "</script>", "Tom & Jerry &amp; <b>co</b>"]
+
+
+def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[str],
+                                                 in_tmp: Path) -> None:
+    h1, h2, h3 = (json.dumps(h) for h in HOSTILE)
+    (in_tmp / "terms.yaml").write_text(
+        "terms:\n  - id: widget\n    category: hardware\n"
+        f"    names: {{en: {h1}, de: {h2}}}\n"
+        f"    aliases: {{en: [{h2}, {h3}]}}\n"
+        f"    definitions: {{en: {h3}, de: {h1}}}\n"
+        f"    notes: {{en: {h2}}}\n", encoding="utf-8")
+    files = ("--no-seeded", "--files", "terms.yaml")
+    root = _tbx(capsys, *files)
+    assert not [e.tag for e in root.iter() if e.tag.split("}")[-1] in ("img", "script", "b")]
+    (entry,) = root.iter(f"{T}conceptEntry")
+    en, de = entry.findall(f"{T}langSec")
+    assert [t.text for t in en.iter(f"{T}term")] == [HOSTILE[0], HOSTILE[1], HOSTILE[2]]
+    assert en.findtext(f"{T}descrip[@type='definition']") == HOSTILE[2]
+    assert en.findtext(f"{T}note") == HOSTILE[1]
+    assert (de.findtext(f"{T}termSec/{T}term"), de.findtext(f"{T}descrip")) == (HOSTILE[1],
+                                                                              HOSTILE[0])
+    raw = call(capsys, "export", "--format", "tbx", *files)[1]
+    assert "<img" not in raw and "</script>" not in raw and "&amp;amp;" in raw
+
+    record = json.loads(call(capsys, "export", *files)[1])["terms"][0]
+    assert record["names"] == {"en": HOSTILE[0], "de": HOSTILE[1]}
+    assert record["aliases"]["en"] == [HOSTILE[1], HOSTILE[2]]
+
+    call(capsys, "export", "--format", "csv", *files, "-o", "out.csv")
+    rows = {row[2]: row for row in _csv_rows(in_tmp / "out.csv")[1:]}
+    assert rows["en"][3:6] == [HOSTILE[0], f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2]]
+    assert rows["de"][3] == HOSTILE[1] and rows["de"][5] == HOSTILE[0]
+
+
+def test_tbx_refuses_characters_xml_cannot_hold(capsys: pytest.CaptureFixture[str],
+                                                in_tmp: Path) -> None:
+    (in_tmp / "terms.yaml").write_text(GOOD.replace("A part.", '"A \\x01 part."'))
+    files = ("--no-seeded", "--files", "terms.yaml")
+    code, out, err = call(capsys, "export", "--format", "tbx", *files)
+    assert code == 1 and out == ""
+    assert "term 'widget' definitions.en contains the character U+0001" in err
+    assert call(capsys, "export", "--format", "json", *files)[0] == 0
+
+
+def test_an_unwritable_output_exits_1(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
+    (in_tmp / "folder").mkdir()
+    code, _, err = call(capsys, "export", "-o", "folder")
+    assert code == 1 and err.startswith("gpuglossary: cannot write folder")
+
+
+# -- coverage ----------------------------------------------------------------------------
+
+def _coverage_table(out: str) -> dict[str, list[int]]:
+    header, *lines = out.splitlines()
+    assert header.split() == ["language", "terms", "with", "headword", "without", "headword",
+                              "with", "definition", "without", "definition"]
+    return {line.split()[0]: [int(n) for n in line.split()[1:]] for line in lines}
+
+
+def test_coverage_counts_match_the_glossary(capsys: pytest.CaptureFixture[str],
+                                            seeded: Glossary) -> None:
+    code, out, _ = call(capsys, "coverage")
+    assert code == 0
+    table = _coverage_table(out)
+    assert list(table) == ["en", *sorted(set(seeded.languages()) - {"en"})]
+    total = len(seeded.terms)
+    for lang, numbers in table.items():
+        names = sum(lang in t.names for t in seeded.terms.values())
+        definitions = sum(lang in t.definitions for t in seeded.terms.values())
+        assert numbers == [total, names, total - names, definitions, total - definitions]
+
+
+def test_coverage_of_chosen_languages_and_user_files(capsys: pytest.CaptureFixture[str],
+                                                     in_tmp: Path) -> None:
+    (in_tmp / "de.yaml").write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n")
+    code, out, _ = call(capsys, "coverage", "--files", "de.yaml", "--language", "de",
+                        "--language", "pt_BR")
+    assert code == 0
+    assert _coverage_table(out) == {"de": [183, 1, 182, 0, 183], "pt_BR": [183, 0, 183, 0, 183]}
+
+
+def test_load_reads_files_like_the_build(seeded: Glossary) -> None:
+    """The command line's loader gives the same glossary as the build's."""
+    assert cli.load(glossary_files([])) == seeded
