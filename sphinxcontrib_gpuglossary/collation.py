@@ -9,17 +9,21 @@ has no collation; PyICU would add tailorings but needs the ICU C library.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pyuca import Collator
 
-_collator = Collator()
+
+@cache
+def _collator() -> Collator:
+    """Loaded on first use: parsing the collation table takes about a quarter second."""
+    return Collator()
 
 
 @lru_cache(maxsize=65536)
 def sort_key(text: str) -> tuple[int, ...]:
     """The UCA sort key of *text* (case and accents only break ties)."""
-    return _collator.sort_key(text)
+    return _collator().sort_key(text)
 
 
 def group_letter(text: str) -> str:

@@ -36,7 +36,8 @@ def load(app: Sphinx) -> None:
     config = app.config
     user = [GlossaryFile(Path(app.confdir, name), name) for name in config.gpuglossary_files]
     try:
-        glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded))
+        glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
+                                 cache=Path(app.doctreedir, "gpuglossary.pickle"))
     except GlossaryError as exc:
         raise GlossaryDataError(
             f"{len(exc.problems)} problem(s) in the GPU glossary files:\n{exc}"

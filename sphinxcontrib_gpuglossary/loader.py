@@ -7,6 +7,7 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import hashlib
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,9 +52,30 @@ def glossary_files(user_files: Sequence[GlossaryFile], seeded: bool = True) -> l
     return package + list(user_files)
 
 
-def load_glossary(files: Sequence[GlossaryFile]) -> Glossary:
-    """Parse, check and merge *files* in order; raise :class:`GlossaryError` on any problem."""
-    return parse_glossary([(f.display, f.read()) for f in files])
+def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> Glossary:
+    """Parse, check and merge *files* in order; raise :class:`GlossaryError` on any problem.
+
+    With *cache*, a pickle keyed by the files' names and bytes: unchanged files
+    are neither parsed nor checked again.
+    """
+    contents = [(f.display, f.read()) for f in files]
+    if cache is None:
+        return parse_glossary(contents)
+    key = digest(contents)
+    try:
+        with cache.open("rb") as f:
+            cached_key, glossary = pickle.load(f)
+        if cached_key == key and isinstance(glossary, Glossary):
+            return glossary
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
+        pass  # no cache yet, or one from another version: parse
+    glossary = parse_glossary(contents)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    temporary = cache.with_suffix(".tmp")
+    with temporary.open("wb") as f:
+        pickle.dump((key, glossary), f, protocol=pickle.HIGHEST_PROTOCOL)
+    temporary.replace(cache)
+    return glossary
 
 
 def digest(contents: Sequence[tuple[str, bytes]]) -> str:

@@ -157,3 +157,46 @@ def test_user_file_extends_a_seeded_term_field_by_field(tmp_path: Path) -> None:
     assert term.sources["ar"]["definition"].startswith("000_")  # untouched languages keep theirs
     assert "kv store" in term.aliases["en"] and "KV-cache" in term.aliases["en"]
     assert term.category == "inference"
+
+
+def test_cache_skips_parsing_unchanged_files(tmp_path: Path, monkeypatch) -> None:
+    from sphinxcontrib_gpuglossary import loader
+
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD)
+    files = [GlossaryFile(path, "terms.yaml")]
+    cache = tmp_path / "cache" / "glossary.pickle"
+    first = load_glossary(files, cache=cache)
+    parsed: list[int] = []
+    real = loader.parse_glossary
+    monkeypatch.setattr(loader, "parse_glossary", lambda c: parsed.append(1) or real(c))
+    assert load_glossary(files, cache=cache) == first and parsed == []
+    path.write_text(GOOD.replace("A part.", "A changed part."))
+    changed = load_glossary(files, cache=cache)
+    assert parsed == [1] and changed.terms["widget"].definitions["en"] == "A changed part."
+
+
+def test_cache_never_hides_errors(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD.replace("hardware", "hardwear"))
+    cache = tmp_path / "glossary.pickle"
+    for _ in range(2):
+        with pytest.raises(GlossaryError):
+            load_glossary([GlossaryFile(path, "terms.yaml")], cache=cache)
+
+
+def test_a_sphinx_build_stops_with_the_message_not_a_traceback(tmp_path: Path) -> None:
+    from .conftest import ROOTS, sphinx_build
+
+    srcdir = tmp_path / "site"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text((ROOTS / "test-user" / "conf.py").read_text())
+    (srcdir / "index.rst").write_text("T\n=\n\nText.\n")
+    (srcdir / "terms.yaml").write_text(GOOD.replace("hardware", "hardwear") +
+                                       "    related: [nothing]\n")
+    result = sphinx_build("-b", "html", srcdir, tmp_path / "out")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "GPU glossary data error" in result.stderr
+    assert "terms.yaml:3:15: unknown category 'hardwear'; did you mean 'hardware'?" in result.stderr
+    assert "terms.yaml:6:15: related id 'nothing' of term 'widget' does not exist" in result.stderr
