@@ -1,8 +1,15 @@
 """Visitors for the builders that need more than the docutils parent node's.
 
 HTML gets terms with ``aria-describedby``, ``lang``/``dir`` on glossary text
-and the hidden definitions; LaTeX gets a footnote with the definition at a
-term's first use. Every other builder renders the parent docutils nodes.
+and the hidden definitions that ``static/gpuglossary.js`` clones into its
+tooltip; LaTeX gets a footnote with the definition at a term's first use.
+Every other builder renders the parent docutils nodes.
+
+Without JavaScript an HTML term keeps its link to the glossary entry, screen
+readers still announce the hidden definition through ``aria-describedby``, and
+the first use of each term on a page sits in a ``<span class="gpu-title">``
+whose plain ``title`` is the definition (later uses have none, so a page holds
+each definition at most twice however often the term is used).
 """
 
 from __future__ import annotations
@@ -25,10 +32,26 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     else:
         tag = "span"
         atts["tabindex"] = "0"
+    # The no-script fallback: a title around the first use (the script removes it).
+    title = _first_use_title(self, term_id)
+    if title:
+        self.body.append(f'<span class="gpu-title" title="{self.attval(title)}">')
     self.body.append(self.starttag(node, tag, "", **atts))
     self.body.append(self.encode(node.astext()))
     self.body.append(f"</{tag}>")
+    if title:
+        self.body.append("</span>")
     raise nodes.SkipNode
+
+
+def _first_use_title(self: HTML5Translator, term_id: str) -> str:
+    """The definition's text for the page's first use of *term_id*, else ``""``.
+
+    The translator is made afresh for each page, so its attributes are per page.
+    """
+    if not hasattr(self, "_gpu_titles"):
+        self._gpu_titles = {d["termid"]: d.astext() for d in self.document.findall(gpu_definition)}
+    return self._gpu_titles.pop(term_id, "")
 
 
 def visit_text_html(self: HTML5Translator, node: gpu_text) -> None:
@@ -50,8 +73,11 @@ def visit_definitions_html(self: HTML5Translator, node: gpu_definitions) -> None
 
 
 def visit_definition_html(self: HTML5Translator, node: gpu_definition) -> None:
+    # The headword in the build's language heads the tooltip and links to the entry.
+    name = self.builder.env.get_domain("gpu").headword(node["termid"]).text  # type: ignore[attr-defined]
     self.body.append(self.starttag(node, "div", "", role="tooltip", lang=node["lang"],
-                                   dir=node["dir"], CLASS="gpu-definition"))
+                                   dir=node["dir"], CLASS="gpu-definition",
+                                   **{"data-gpu-name": name}))
 
 
 def depart_div(self: HTML5Translator, node: nodes.Element) -> None:

@@ -1,1 +1,149 @@
-/* sphinxcontrib-gpuglossary */
+/* sphinxcontrib-gpuglossary: definitions of .gpu-term on hover, focus and tap.
+   A classic script with no dependencies and no network use. One tooltip element,
+   filled with clones of the page's hidden definitions. WCAG 1.4.13: Escape
+   dismisses it, the pointer can move onto it, it stays until then. */
+(function (d, w) {
+  "use strict";
+  var DELAY = 200, GRACE = 300, GAP = 6, EDGE = 8;
+  var tip, cur = null, pend = null, dismissed = null, timer = 0, touch = false, tapOpen = false;
+  var py = -1;
+
+  function termOf(n) {
+    return n && n.closest ? n.closest(".gpu-term[aria-describedby]") : null;
+  }
+  function inTip(n) { return !!(tip && n && tip.contains(n)); }
+  function shown() { return !!(cur && !tip.hidden); }
+  function later(fn, ms) { clearTimeout(timer); timer = setTimeout(fn, ms); }
+  function soon(t) {
+    pend = t;
+    later(function () { show(t); }, DELAY);
+  }
+
+  function show(t) {
+    var def = d.getElementById(t.getAttribute("aria-describedby")), head, c;
+    clearTimeout(timer);
+    pend = dismissed = null;
+    if (!def) return;
+    if (!tip) {
+      tip = d.createElement("div");
+      tip.id = "gpu-tooltip";
+      tip.className = "gpu-tooltip";
+      tip.setAttribute("role", "tooltip");
+      d.body.appendChild(tip);
+    }
+    if (cur !== t || tip.hidden) {
+      tip.textContent = "";
+      tip.lang = def.lang;
+      tip.dir = def.dir;
+      head = d.createElement(t.href ? "a" : "b");
+      if (t.href) { head.href = t.href; head.tabIndex = -1; }
+      head.className = "gpu-tooltip-name";
+      head.textContent = def.getAttribute("data-gpu-name") || t.textContent;
+      tip.appendChild(head);
+      for (c = def.firstChild; c; c = c.nextSibling) tip.appendChild(c.cloneNode(true));
+    }
+    cur = t;
+    tip.hidden = false;
+    place();
+  }
+
+  function hide() {
+    clearTimeout(timer);
+    pend = cur = null;
+    if (tip) tip.hidden = true;
+  }
+
+  /* Below the term (above when there is no room), aligned with its start edge
+     (the right one for right-to-left text), then kept EDGE px inside the viewport. */
+  function place() {
+    if (!shown()) return;
+    var de = d.documentElement, vw = de.clientWidth, vh = de.clientHeight;
+    var rects = cur.getClientRects(), r = rects[0], i, x, y, tw, th;
+    for (i = 1; i < rects.length; i++) {
+      if (py >= rects[i].top && py <= rects[i].bottom) r = rects[i];
+    }
+    if (!r || r.bottom < 0 || r.top > vh) return hide();
+    tip.style.left = tip.style.top = "0";
+    tw = tip.offsetWidth;
+    th = tip.offsetHeight;
+    x = tip.dir === "rtl" ? r.right - tw : r.left;
+    x = Math.max(EDGE, Math.min(x, vw - EDGE - tw));
+    y = r.bottom + GAP;
+    if (y + th > vh - EDGE && r.top - GAP - th >= EDGE) y = r.top - GAP - th;
+    y = Math.max(EDGE, Math.min(y, vh - EDGE - th));
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+  }
+
+  d.addEventListener("pointerover", function (e) {
+    var t = termOf(e.target);
+    touch = e.pointerType === "touch";
+    if (touch) return;
+    py = e.clientY;
+    if (inTip(e.target) || (t && t === cur && shown())) {
+      if (pend === null) clearTimeout(timer);
+    } else if (t && t !== dismissed && t !== pend) {
+      soon(t);
+    }
+  });
+
+  d.addEventListener("pointerout", function (e) {
+    var from = termOf(e.target) || (inTip(e.target) ? tip : null), to = e.relatedTarget;
+    if (!from || e.pointerType === "touch" || (to && from.contains(to))) return;
+    if (from === dismissed) dismissed = null;
+    if (from === pend) { pend = null; clearTimeout(timer); }
+    /* moving between a term and its tooltip, or away from a focused term: keep it */
+    if (inTip(to) || (cur && (termOf(to) === cur || d.activeElement === cur))) return;
+    later(hide, GRACE);
+  });
+
+  d.addEventListener("focusin", function (e) {
+    var t = termOf(e.target);
+    if (t && !touch) {
+      py = -1;
+      soon(t);
+    }
+  });
+
+  d.addEventListener("focusout", function (e) {
+    var t = termOf(e.target);
+    if (t && (t === cur || t === pend) && !inTip(e.relatedTarget)) hide();
+  });
+
+  d.addEventListener("keydown", function (e) {
+    touch = false;
+    if ((e.key === "Escape" || e.key === "Esc") && (shown() || pend)) {
+      dismissed = cur || pend;
+      hide();
+    }
+  });
+
+  /* Touch: the first tap on a term shows its definition, a second tap follows the link. */
+  d.addEventListener("pointerdown", function (e) {
+    var t = termOf(e.target);
+    touch = e.pointerType === "touch";
+    tapOpen = !!t && t === cur && shown();
+    if (!t && !inTip(e.target)) hide();
+  }, true);
+
+  d.addEventListener("click", function (e) {
+    var t = termOf(e.target);
+    if (t && touch && !tapOpen) {
+      e.preventDefault();
+      py = -1;
+      show(t);
+    }
+  });
+
+  /* The tooltip replaces the no-script fallback, a title around each term's first use. */
+  function untitle() {
+    var a = d.querySelectorAll(".gpu-title[title]"), i;
+    for (i = 0; i < a.length; i++) a[i].removeAttribute("title");
+  }
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", untitle);
+  else untitle();
+
+  function replace() { if (cur) place(); }
+  w.addEventListener("scroll", replace, true);
+  w.addEventListener("resize", replace);
+})(document, window);

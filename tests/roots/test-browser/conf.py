@@ -1,0 +1,4 @@
+# The browser tests build this site with each theme and language (confoverrides).
+extensions = ["sphinxcontrib_gpuglossary"]
+project = "Browser"
+html_theme = "alabaster"
