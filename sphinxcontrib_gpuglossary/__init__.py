@@ -1,53 +1,21 @@
 """sphinxcontrib-gpuglossary: AnchorGPU's multilingual GPU glossary for Sphinx.
 
-``setup()`` is the table of contents: configuration, the domain with its role
-and directive, nodes with their visitors, the post-transform and the hooks.
+``extensions = ["sphinxcontrib_gpuglossary"]`` in conf.py. Importing the
+package stays light (the command line does not need Sphinx): the wiring is in
+:mod:`.extension`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
-
-from . import events, writers
-from .domain import GpuDomain, keep_unlinked
-from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
-from .roles import GpuTermRole
-from .transforms import AttachDefinitions, FootnoteFirstUse
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 __version__ = "0.1.0"
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("gpuglossary_files", [], "env", types=[list],
-                         description="YAML glossary files, relative to conf.py")
-    app.add_config_value("gpuglossary_seeded", True, "env", types=[bool],
-                         description="include AnchorGPU's curated glossary")
-    app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
-                         description="languages to use when a text is missing in the build's")
+    from .extension import setup as setup_extension
 
-    app.add_domain(GpuDomain)
-    app.add_role("gpu-term", GpuTermRole())
-    app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
-
-    html = writers.HTML_VISITORS
-    for node in (glossary_block, gpu_definitions, gpu_definition, gpu_text):
-        app.add_node(node, html=html[node], singlehtml=html[node], epub=html[node])
-    app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
-                 epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
-
-    app.add_post_transform(AttachDefinitions)
-    app.add_post_transform(FootnoteFirstUse)
-
-    app.connect("builder-inited", events.load)
-    app.connect("env-get-outdated", events.outdated)
-    app.connect("env-updated", events.retarget)
-    app.connect("build-finished", events.write_template)
-    app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
-    return {
-        "version": __version__,
-        "env_version": 1,
-        "parallel_read_safe": True,
-        "parallel_write_safe": True,
-    }
+    return setup_extension(app)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .errors import GlossaryError, Problem
-from .exports import FORMATS, ExportError, ordered_languages
+from .exports import FORMATS, ordered_languages
 from .languages import language_chain, pick
 from .loader import GlossaryFile, glossary_files, parse_glossary
 from .model import Glossary
@@ -203,12 +203,7 @@ def add_export(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
-    try:
-        text = FORMATS[args.format](glossary)
-    except ExportError as exc:
-        print(f"{PROG}: cannot export as {args.format}: {exc}", file=sys.stderr)
-        return EXIT_PROBLEMS
-    return emit(text, args.output)
+    return emit(FORMATS[args.format](glossary), args.output)
 
 
 # -- coverage ---------------------------------------------------------------

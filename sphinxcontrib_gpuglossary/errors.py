@@ -14,11 +14,14 @@ class Problem:
     column: int
     message: str
 
-    def __str__(self) -> str:
+    @property
+    def location(self) -> str:
+        """``file``, ``file:line`` or ``file:line:column``."""
         where = f"{self.file}:{self.line}" if self.line else self.file
-        if self.line and self.column:
-            where += f":{self.column}"
-        return f"{where}: {self.message}"
+        return f"{where}:{self.column}" if self.line and self.column else where
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
 
 
 class GlossaryError(Exception):

@@ -3,24 +3,38 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 from sphinx import locale
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
-from sphinx.errors import SphinxError
+from sphinx.util import logging
 
 from . import catalog
 from .errors import GlossaryError
 from .labels import CATALOG
 from .languages import language_chain
 from .loader import GlossaryFile, glossary_files, load_glossary
+from .warnings import WARNING_TYPE
+
+logger = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 PACKAGE_LOCALE_DIR = Path(__file__).parent / "locale"
 
 
-class GlossaryDataError(SphinxError):
-    category = "GPU glossary data error"
+def stop_on_data_errors(error: GlossaryError) -> NoReturn:
+    """Report every problem at its ``file:line`` like any Sphinx error, then stop the build.
+
+    The build stops with exit status 2 and these messages, without Sphinx's
+    crash report: the fix is in the user's file, not in any code.
+    """
+    for problem in error.problems:
+        logger.error(problem.message, type=WARNING_TYPE, subtype="data",
+                     location=problem.location)
+    logger.error("the GPU glossary has %d problem(s); fix them and build again",
+                 len(error.problems), type=WARNING_TYPE, subtype="data")
+    raise SystemExit(2)
 
 
 def _domain(env: BuildEnvironment):
@@ -39,9 +53,7 @@ def load(app: Sphinx) -> None:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
                                  cache=Path(app.doctreedir, "gpuglossary.pickle"))
     except GlossaryError as exc:
-        raise GlossaryDataError(
-            f"{len(exc.problems)} problem(s) in the GPU glossary files:\n{exc}"
-        ) from None
+        stop_on_data_errors(exc)
     language = config.language or "en"
     for po in _glossary_catalogs(app, language):
         translations = catalog.read_translations(po, config.gettext_allow_fuzzy_translations)

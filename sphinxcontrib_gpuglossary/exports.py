@@ -23,14 +23,11 @@ ALIAS_SEPARATOR = " | "
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 #: Characters XML 1.0 cannot carry, even escaped (YAML's "\x01" escapes can produce them).
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 #: A cell starting with one of these runs as a formula when a spreadsheet opens the file.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _WORDS = re.compile(r"[^\W_]+")
 
 
-class ExportError(ValueError):
-    """The glossary holds something the chosen format cannot represent."""
 
 
 def ordered_languages(langs: Iterable[str]) -> list[str]:
@@ -142,44 +139,38 @@ def alias_type(alias: str, headword: str) -> str:
     return "variant"
 
 
-def _sub(parent: ET.Element, tag: str, text: str | None = None, where: str = "",
-         **attrs: str) -> ET.Element:
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+    """A child element; the loader has refused every character XML cannot hold."""
     element = ET.SubElement(parent, tag, attrs)
     if text is not None:
-        bad = _NOT_XML.search(text)
-        if bad:
-            raise ExportError(f"{where} contains the character U+{ord(bad.group()):04X}, "
-                              "which XML cannot hold; remove it from the glossary file")
         element.text = text
     return element
 
 
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
-    _sub(entry, "descrip", term.category, f"term {term.id!r} category", type="subjectField")
+    _sub(entry, "descrip", term.category, type="subjectField")
     for ref in term.related:
         target = glossary.terms.get(ref)
         label = target.names.get("en", ref) if target else ref
-        _sub(entry, "ref", label, f"term {ref!r} names.en", type="crossReference", target=ref)
+        _sub(entry, "ref", label, type="crossReference", target=ref)
     for lang in _row_languages(term):
         headword = term.names.get(lang)
         aliases = term.aliases.get(lang, [])
         if headword is None and not aliases:
             continue  # a langSec needs at least one term; JSON carries the rest
-        where = f"term {term.id!r}"
         section = _sub(entry, "langSec", **{_XML_LANG: lang})
         if lang in term.definitions:
-            _sub(section, "descrip", term.definitions[lang], f"{where} definitions.{lang}",
-                 type="definition")
+            _sub(section, "descrip", term.definitions[lang], type="definition")
         if lang in term.notes:
-            _sub(section, "note", term.notes[lang], f"{where} notes.{lang}")
+            _sub(section, "note", term.notes[lang])
         if headword is not None:
             term_sec = _sub(section, "termSec")
-            _sub(term_sec, "term", headword, f"{where} names.{lang}")
+            _sub(term_sec, "term", headword)
             _sub(term_sec, "termNote", "preferredTerm-admn-sts", type="administrativeStatus")
         for alias in aliases:
             term_sec = _sub(section, "termSec")
-            _sub(term_sec, "term", alias, f"{where} aliases.{lang}")
+            _sub(term_sec, "term", alias)
             _sub(term_sec, "termNote", alias_type(alias, headword or ""), type="termType")
             _sub(term_sec, "termNote", "admittedTerm-admn-sts", type="administrativeStatus")
 

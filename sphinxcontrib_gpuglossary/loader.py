@@ -38,7 +38,7 @@ class GlossaryFile:
         except FileNotFoundError:
             raise GlossaryError([Problem(
                 self.display, 0, 0,
-                "file not found; check the path in gpuglossary_files (relative to conf.py)",
+                "file not found; check the path (gpuglossary_files are relative to conf.py)",
             )]) from None
         except OSError as exc:
             raise GlossaryError([Problem(self.display, 0, 0,
@@ -58,7 +58,14 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
     With *cache*, a pickle keyed by the files' names and bytes: unchanged files
     are neither parsed nor checked again.
     """
-    contents = [(f.display, f.read()) for f in files]
+    contents, problems = [], []
+    for file in files:
+        try:
+            contents.append((file.display, file.read()))
+        except GlossaryError as exc:
+            problems += exc.problems
+    if problems:
+        raise GlossaryError(problems)
     if cache is None:
         return parse_glossary(contents)
     key = digest(contents)
@@ -159,6 +166,13 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
                     ))
     for term in glossary.terms.values():
         entry = first_entry[term.id]
+        for lang, refs in term.sources.items():
+            texts = {"name": term.names, "definition": term.definitions}
+            for field_name in refs:
+                if lang not in texts[field_name]:
+                    problems.append(Problem(entry.file, entry.line, 0, (
+                        f"term {term.id!r} gives a source for its {lang} {field_name} but has "
+                        f"no {lang} {field_name}; add the text or remove the source")))
         for field_name, texts in (("headword (names.en)", term.names),
                                   ("definition (definitions.en)", term.definitions)):
             if "en" not in texts:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import Problem
@@ -66,6 +67,11 @@ class _Checker:
             return None
         if not value.strip():
             self.fail(value, f"{what} is empty; write the text or remove the entry")
+            return None
+        bad = next((c for c in value if not _allowed(c)), None)
+        if bad is not None:
+            self.fail(value, f"{what} contains the control character U+{ord(bad):04X}; "
+                             "remove it")
             return None
         return str(value)
 
@@ -246,6 +252,13 @@ class _Checker:
                         titles[str(seed)][str(lang)] = [t for t in texts if t]
             result["titles"] = titles
         return result
+
+
+def _allowed(char: str) -> bool:
+    """Text may hold any character HTML, LaTeX and XML can carry, tabs and newlines too."""
+    if char in "\t\n":
+        return True
+    return unicodedata.category(char) not in ("Cc", "Cs") and char not in "\ufffe\uffff"
 
 
 def _kind(value: object) -> str:

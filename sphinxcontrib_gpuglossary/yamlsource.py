@@ -66,29 +66,41 @@ def parse_yaml(raw: bytes, display: str) -> YValue | None:
         raise GlossaryError(
             [Problem(display, line, col, f"YAML syntax error: {what}; fix the YAML syntax")]
         ) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = text[: exc.position].count("\n") + 1
+        raise GlossaryError([Problem(
+            display, line, 0, f"character U+{exc.character:04X} is not allowed in YAML; remove it",
+        )]) from None
     if root is None:
         return None
     problems: list[Problem] = []
-    value = _build(root, display, problems)
+    value = _build(root, display, problems, set())
     if problems:
         raise GlossaryError(problems)
     return value
 
 
-def _build(node: yaml.Node, display: str, problems: list[Problem]) -> YValue:
+def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int]) -> YValue:
+    # An alias (*name) is the same node object again: refusing it rules out
+    # self-reference and exponential "billion laughs" expansion alike.
+    if id(node) in seen and not isinstance(node, yaml.ScalarNode):
+        problems.append(Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
+                                "YAML aliases (*name) are not supported here; write the value out"))
+        return YStr("")
+    seen.add(id(node))
     if isinstance(node, yaml.ScalarNode):
         scalar = YStr(node.value)
         scalar._locate(node)
         return scalar
     if isinstance(node, yaml.SequenceNode):
-        seq = YList(_build(item, display, problems) for item in node.value)
+        seq = YList(_build(item, display, problems, seen) for item in node.value)
         seq._locate(node)
         return seq
     assert isinstance(node, yaml.MappingNode)
     mapping = YMap()
     mapping._locate(node)
     for key_node, value_node in node.value:
-        key = _build(key_node, display, problems)
+        key = _build(key_node, display, problems, seen)
         if not isinstance(key, YStr):
             problems.append(Problem(display, key.line, key.column,
                                     "a mapping key must be plain text"))
@@ -100,5 +112,5 @@ def _build(node: yaml.Node, display: str, problems: list[Problem]) -> YValue:
                 f"duplicate key {key!r} (first at line {first.line}); keep only one",
             ))
             continue
-        mapping[key] = _build(value_node, display, problems)
+        mapping[key] = _build(value_node, display, problems, seen)
     return mapping

@@ -195,8 +195,41 @@ def test_a_sphinx_build_stops_with_the_message_not_a_traceback(tmp_path: Path) -
     (srcdir / "terms.yaml").write_text(GOOD.replace("hardware", "hardwear") +
                                        "    related: [nothing]\n")
     result = sphinx_build("-b", "html", srcdir, tmp_path / "out")
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert "GPU glossary data error" in result.stderr
-    assert "terms.yaml:3:15: unknown category 'hardwear'; did you mean 'hardware'?" in result.stderr
-    assert "terms.yaml:6:15: related id 'nothing' of term 'widget' does not exist" in result.stderr
+    assert "terms.yaml:3:15: ERROR: unknown category 'hardwear'; did you mean 'hardware'? " \
+           "[gpuglossary.data]" in result.stderr
+    assert "terms.yaml:6:15: ERROR: related id 'nothing' of term 'widget' does not exist" \
+        in result.stderr
+    assert "the GPU glossary has 2 problem(s); fix them and build again" in result.stderr
+
+
+def test_control_character_in_the_file(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    notes: {en: a\x01b}\n"))
+    assert p.line == 6 and "U+0001 is not allowed in YAML" in p.message
+
+
+def test_escaped_control_character_in_a_text(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + '    notes: {en: "a\\x01b"}\n'))
+    assert p.line == 6 and "control character U+0001" in p.message
+
+
+@pytest.mark.parametrize("text", [
+    "terms: &a [*a]\n",
+    "a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nterms: [*c]\n",
+])
+def test_yaml_aliases_are_refused(tmp_path: Path, text: str) -> None:
+    assert any("YAML aliases" in p.message for p in problems(tmp_path, text))
+
+
+def test_every_missing_file_is_reported(tmp_path: Path) -> None:
+    with pytest.raises(GlossaryError) as caught:
+        load_glossary([GlossaryFile(tmp_path / "a.yaml", "a.yaml"),
+                       GlossaryFile(tmp_path / "b.yaml", "b.yaml")])
+    assert [p.file for p in caught.value.problems] == ["a.yaml", "b.yaml"]
+
+
+def test_source_for_a_missing_text(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    sources: {nl: {definition: 'seed.txt:3'}}\n"))
+    assert p.line == 2 and "gives a source for its nl definition but has no nl definition" \
+        in p.message

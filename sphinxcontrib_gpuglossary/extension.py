@@ -1,0 +1,48 @@
+"""The Sphinx extension's table of contents: configuration, the domain with its
+role and directive, nodes with their visitors, post-transforms and hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from . import __version__, events, writers
+from .domain import GpuDomain, keep_unlinked
+from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
+from .roles import GpuTermRole
+from .transforms import AttachDefinitions, FootnoteFirstUse
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("gpuglossary_files", [], "env", types=[list],
+                         description="YAML glossary files, relative to conf.py")
+    app.add_config_value("gpuglossary_seeded", True, "env", types=[bool],
+                         description="include AnchorGPU's curated glossary")
+    app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
+                         description="languages to use when a text is missing in the build's")
+
+    app.add_domain(GpuDomain)
+    app.add_role("gpu-term", GpuTermRole())
+    app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
+
+    html = writers.HTML_VISITORS
+    for node in (glossary_block, gpu_definitions, gpu_definition, gpu_text):
+        app.add_node(node, html=html[node], singlehtml=html[node], epub=html[node])
+    app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
+                 epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
+
+    app.add_post_transform(AttachDefinitions)
+    app.add_post_transform(FootnoteFirstUse)
+
+    app.connect("builder-inited", events.load)
+    app.connect("env-get-outdated", events.outdated)
+    app.connect("env-updated", events.retarget)
+    app.connect("build-finished", events.write_template)
+    app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
+    return {
+        "version": __version__,
+        "env_version": 1,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }
