@@ -1,4 +1,4 @@
-"""The ``gpuglossary`` command line: validate, list, export and report coverage.
+"""The ``gpuglossary`` command line: validate, list, export, coverage, prefill-po.
 
 Each subcommand is one ``add_*`` function that registers its parser and the
 function that runs it; :data:`SUBCOMMANDS` lists them. Nothing here imports
@@ -17,7 +17,7 @@ from pathlib import Path
 from .errors import GlossaryError, Problem
 from .exports import FORMATS, ordered_languages
 from .languages import language_chain, pick
-from .loader import GlossaryFile, glossary_files, parse_glossary
+from .loader import GlossaryFile, glossary_files, load_glossary
 from .model import Glossary
 from .schema import LANG_PATTERN
 
@@ -71,27 +71,9 @@ def _output_option(parser: argparse.ArgumentParser) -> None:
                         help="write to PATH instead of standard output")
 
 
-def _read(file: GlossaryFile) -> tuple[str, bytes] | Problem:
-    try:
-        return file.display, file.path.read_bytes()
-    except FileNotFoundError:
-        return Problem(file.display, 0, 0, "file not found; check the path")
-    except OSError as exc:
-        return Problem(file.display, 0, 0, f"cannot read file: {exc.strerror}")
-
-
 def _files(args: argparse.Namespace) -> list[GlossaryFile]:
     paths = [*args.files, *getattr(args, "paths", [])]
     return glossary_files([GlossaryFile(Path(p), p) for p in paths], seeded=args.seeded)
-
-
-def load(files: Sequence[GlossaryFile]) -> Glossary:
-    """Like the build's loading, but every unreadable file is reported, not just the first."""
-    read = [_read(f) for f in files]
-    unreadable = [r for r in read if isinstance(r, Problem)]
-    if unreadable:
-        raise GlossaryError(unreadable)
-    return parse_glossary([r for r in read if not isinstance(r, Problem)])
 
 
 def report(problems: Sequence[Problem]) -> int:
@@ -130,7 +112,7 @@ def _with_glossary(command: Callable[[argparse.Namespace, Glossary], int]
 
     def run(args: argparse.Namespace) -> int:
         try:
-            glossary = load(_files(args))
+            glossary = load_glossary(_files(args))
         except GlossaryError as exc:
             return report(exc.problems)
         return command(args, glossary)
@@ -247,12 +229,41 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
     return emit("\n".join(lines) + "\n", args.output)
 
 
+# -- prefill-po -------------------------------------------------------------
+
+def add_prefill_po(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "prefill-po", parents=[common], help="fill empty glossary translations from the seeds",
+        description=_para("Use the glossary as translation memory: in every "
+                    "LOCALE_DIR/<lang>/LC_MESSAGES/gpu-glossary.po (as made by sphinx-intl "
+                    "update), fill each empty msgstr with the glossary's own text in <lang>. "
+                    "A translator's text is never replaced."))
+    parser.add_argument("locale_dir", type=Path, metavar="LOCALE_DIR",
+                        help="the project's locale folder (one of its locale_dirs)")
+    parser.set_defaults(run=_with_glossary(run_prefill_po))
+
+
+def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
+    from . import catalog  # Babel's catalog code is only needed here
+
+    pattern = f"*/LC_MESSAGES/{catalog.DOMAIN}.po"
+    found = sorted(args.locale_dir.glob(pattern))
+    if not found:
+        print(f"{PROG}: no {pattern} under {args.locale_dir}; run sphinx-build -b gettext and "
+              "sphinx-intl update first", file=sys.stderr)
+        return EXIT_PROBLEMS
+    for path in found:
+        lang = path.parent.parent.name
+        filled = catalog.prefill(path, lang, glossary)
+        print(f"{path}: filled {filled} empty {'entry' if filled == 1 else 'entries'}")
+    return EXIT_OK
+
+
 # -- the parser -------------------------------------------------------------
 
-#: One function per subcommand, in the order ``--help`` lists them. Reserved for later:
-#: ``prefill-po`` (add an ``add_prefill_po`` here).
+#: One function per subcommand, in the order ``--help`` lists them.
 SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] = (
-    add_validate, add_list, add_export, add_coverage,
+    add_validate, add_list, add_export, add_coverage, add_prefill_po,
 )
 
 

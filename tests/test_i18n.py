@@ -185,3 +185,28 @@ def test_labels_of_one_build_do_not_leak_into_the_next(make_site, build) -> None
     assert "<p>Definitie</p>" in build(srcdir, language="nl").read("glossary.html")
     assert "<p>Définition</p>" in build(make_site("basic"), language="fr",
                                         freshenv=True).read("glossary.html")
+
+
+def test_prefill_po_command_over_a_locale_folder(make_site, build) -> None:
+    srcdir = make_site("basic")
+    gettext = build(srcdir, "gettext").outdir
+    sphinx_intl("update", "-p", gettext, "-l", "nl", "-l", "ru", "-l", "de", "-d", "locales",
+                cwd=srcdir)
+    result = subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "prefill-po",
+                             srcdir / "locales"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    counts = dict(re.findall(r"locales/(\w+)/LC_MESSAGES/gpu-glossary.po: filled (\d+) empty",
+                             result.stdout))
+    expected = {lang: str(sum(1 for m in catalog.messages(SEEDED) if catalog._text_in(SEEDED, m, lang)))
+                for lang in ("nl", "ru", "de")}
+    assert counts == expected and expected["de"] == "0" and int(expected["ru"]) > 300
+    # the filled Dutch catalog drives a Dutch build like the seed text itself
+    site = build(srcdir, language="nl", locale_dirs=["locales"])
+    assert KV_NL in tooltip(site.read("guide.html"), "kv-cache")
+
+
+def test_prefill_po_without_catalogs_says_what_to_do(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "prefill-po",
+                             tmp_path], capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and "run sphinx-build -b gettext and sphinx-intl update" \
+        in result.stderr
