@@ -31,6 +31,7 @@ from sphinx.domains import Domain, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
+from .autolink import Matcher
 from .directives import GlossaryTableDirective
 from .labels import _
 from .languages import Localized, pick
@@ -69,6 +70,13 @@ class GpuDomain(Domain):
         self.glossary = glossary
         self.index = TermIndex(glossary)
         self.chain = chain
+        self._matcher: Matcher | None = None
+
+    def autolink_matcher(self) -> Matcher:
+        """The auto-linking table for the build's languages, made on first use."""
+        if self._matcher is None:
+            self._matcher = Matcher.build(self.glossary, self.chain)
+        return self._matcher
 
     # -- text in the build language ---------------------------------------
 

@@ -11,6 +11,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from . import catalog
+from .autolink import MODES
 from .errors import GlossaryError
 from .labels import CATALOG
 from .languages import language_chain
@@ -59,7 +60,14 @@ def load(app: Sphinx) -> None:
         translations = catalog.read_translations(po, config.gettext_allow_fuzzy_translations)
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
-    _domain(app.env).attach(glossary, chain)
+    domain = _domain(app.env)
+    domain.attach(glossary, chain)
+    if config.gpuglossary_autolink not in MODES:
+        logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
+                       "auto-linking is off", config.gpuglossary_autolink,
+                       type=WARNING_TYPE, subtype="option")
+    elif config.gpuglossary_autolink:
+        domain.autolink_matcher()  # made once here, not in every parallel reader
     if app.builder.format == "html":
         config.html_static_path.append(str(STATIC_DIR))
         app.add_css_file("gpuglossary.css")

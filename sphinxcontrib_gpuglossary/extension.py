@@ -8,6 +8,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from . import __version__, events, writers
+from .autolink import AutoLink
 from .domain import GpuDomain, keep_unlinked
 from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
 from .roles import GpuTermRole
@@ -22,6 +23,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
                          description="languages to use when a text is missing in the build's")
 
+    app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
+                         description="auto-link known terms in plain text: False, 'first' or 'all'")
+
     app.add_domain(GpuDomain)
     app.add_role("gpu-term", GpuTermRole())
     app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
@@ -32,6 +36,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
+    app.add_transform(AutoLink)
     app.add_post_transform(AttachDefinitions)
     app.add_post_transform(FootnoteFirstUse)
 

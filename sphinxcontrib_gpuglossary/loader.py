@@ -144,6 +144,8 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.sources = {lang: refs for lang, refs in term.sources.items() if refs}
     term.related.extend(r for r, _, _ in entry.related if r not in term.related)
     term.variants.extend(entry.variants)
+    if entry.autolink is not None:
+        term.autolink = entry.autolink
     term.origins.append(f"{entry.file}:{entry.line}")
 
 

@@ -20,7 +20,7 @@ CATEGORIES: tuple[str, ...] = (
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
     "id", "category", "names", "aliases", "definitions",
-    "sources", "related", "notes", "variants",
+    "sources", "related", "notes", "variants", "autolink",
 )
 
 #: Glossary-level texts a file may carry under ``texts:``.
@@ -50,6 +50,8 @@ class Term:
     related: list[str] = field(default_factory=list)
     notes: dict[str, str] = field(default_factory=dict)
     variants: list[Variant] = field(default_factory=list)
+    #: False keeps ``gpuglossary_autolink`` from linking this term (a common word)
+    autolink: bool = True
     #: ``file:line`` of every file entry that contributed to this term.
     origins: list[str] = field(default_factory=list)
 

@@ -39,6 +39,7 @@ class TermEntry:
     related: list[tuple[str, int, int]] = field(default_factory=list)
     notes: dict[str, str] = field(default_factory=dict)
     variants: list[Variant] = field(default_factory=list)
+    autolink: bool | None = None
 
 
 @dataclass
@@ -183,6 +184,12 @@ class _Checker:
                     entry.related.append((ref_id, ref.line, ref.column))
         if "variants" in mapping:
             entry.variants = self.variants(mapping["variants"], what)
+        if "autolink" in mapping:
+            flag = self.text(mapping["autolink"], f"{what} autolink")
+            if flag is not None and flag.lower() not in ("true", "false"):
+                self.fail(mapping["autolink"], f"{what} autolink must be true or false")
+            elif flag is not None:
+                entry.autolink = flag.lower() == "true"
         return entry
 
     def aliases(self, value: YValue, what: str) -> dict[str, list[str]]:

@@ -233,3 +233,11 @@ def test_source_for_a_missing_text(tmp_path: Path) -> None:
     p = only(problems(tmp_path, GOOD + "    sources: {nl: {definition: 'seed.txt:3'}}\n"))
     assert p.line == 2 and "gives a source for its nl definition but has no nl definition" \
         in p.message
+
+
+def test_autolink_flag_must_be_true_or_false(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    autolink: sometimes\n"))
+    assert p.line == 6 and "autolink must be true or false" in p.message
+    path = tmp_path / "ok.yaml"
+    path.write_text(GOOD + "    autolink: False\n")
+    assert load_glossary([GlossaryFile(path, "ok.yaml")]).terms["widget"].autolink is False

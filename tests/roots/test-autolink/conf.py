@@ -1,0 +1,3 @@
+extensions = ["myst_parser", "sphinxcontrib_gpuglossary"]
+project = "Autolink"
+gpuglossary_autolink = "first"

@@ -1,0 +1,81 @@
+"""Opt-in auto-linking of known terms in untouched pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sphinxcontrib_gpuglossary.autolink import Matcher
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+
+SEEDED = load_glossary(glossary_files([]))
+LINK = re.compile(r'<a [^>]*data-gpu-term="([a-z0-9-]+)"[^>]*>([^<]+)</a>')
+
+
+def links(html: str) -> list[tuple[str, str]]:
+    body = html[html.index('<div class="body"'):] if '<div class="body"' in html else html
+    return LINK.findall(body)
+
+
+def test_first_occurrence_of_each_term_is_linked(make_site, build) -> None:
+    site = build(make_site("autolink"))
+    found = links(site.read("untouched.html"))
+    assert found == [("kv-cache", "KV cache"), ("gpu", "GPU"), ("vram", "VRAM")]
+    html = site.read("untouched.html")
+    assert "<h1>Serving with a KV cache" in html  # headings are left alone
+    assert 'id="gpu-def-kv-cache"' in html  # the tooltip text came with the link
+    assert site.warnings == ""
+
+
+def test_code_links_and_other_roles_are_never_touched(make_site, build) -> None:
+    html = build(make_site("autolink")).read("untouched.html")
+    assert '<code class="docutils literal notranslate"><span class="pre">KV</span>' in html
+    assert "KV cache in a literal block" in html
+    assert '<a class="reference external" href="https://example.org">KV cache docs</a>' in html
+    assert '<span class="guilabel">KV cache</span>' in html
+
+
+def test_all_mode_links_every_occurrence(make_site, build) -> None:
+    found = links(build(make_site("autolink"), gpuglossary_autolink="all").read("untouched.html"))
+    assert [t for t, _ in found].count("kv-cache") == 3
+    assert ("kv-cache", "KV-cache") in found
+
+
+def test_off_by_default(make_site, build) -> None:
+    found = links(build(make_site("autolink"), gpuglossary_autolink=False).read("untouched.html"))
+    assert found == [("vram", "VRAM")]  # only the explicit role
+
+
+def test_markdown_pages_are_linked_too(make_site, build) -> None:
+    found = links(build(make_site("autolink")).read("markdown.html"))
+    assert found == [("paged-attention", "PagedAttention")]
+
+
+def test_a_bad_mode_warns(make_site, build) -> None:
+    site = build(make_site("autolink"), gpuglossary_autolink="yes")
+    assert "gpuglossary_autolink must be False, 'first' or 'all'" in site.warnings
+    assert links(site.read("untouched.html")) == [("vram", "VRAM")]
+
+
+def test_gettext_catalogs_are_unchanged_by_autolinking(make_site, build) -> None:
+    on = build(make_site("autolink"), "gettext").read("untouched.pot")
+    assert 'msgid "Every request keeps a KV cache on the GPU.' in on
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A KV cache and a KV-cache.", ["kv-cache", "kv-cache"]),
+    ("Tensor parallelism splits a tensor.", ["tensor-parallelism", "tensor"]),
+    ("gpu and sm are words; GPU and SM are terms.", ["gpu", "streaming-multiprocessor"]),
+    ("Fine-tuning with LoRA or QLoRA.", ["fine-tuning", "lora", "qlora"]),
+    ("A seed and a shape.", []),  # opted out in the data: common words
+])
+def test_matcher(text: str, expected: list[str]) -> None:
+    matcher = Matcher.build(SEEDED, ["en"])
+    assert [term for _s, _e, term in matcher.find(text)] == expected
+
+
+def test_matcher_uses_the_build_languages() -> None:
+    matcher = Matcher.build(SEEDED, ["nl", "en"])
+    assert [t for _s, _e, t in matcher.find("De KV-cache en Kwantificering.")] == \
+        ["kv-cache", "quantization"]
