@@ -31,8 +31,11 @@ def stop_on_data_errors(error: GlossaryError) -> NoReturn:
     crash report: the fix is in the user's file, not in any code.
     """
     for problem in error.problems:
-        logger.error(problem.message, type=WARNING_TYPE, subtype="data",
-                     location=problem.location)
+        if problem.line:  # Sphinx prints the location before "ERROR:"
+            logger.error(problem.message, type=WARNING_TYPE, subtype="data",
+                         location=problem.location)
+        else:  # a whole file: Sphinx would take a bare name for a document
+            logger.error(str(problem), type=WARNING_TYPE, subtype="data")
     logger.error("the GPU glossary has %d problem(s); fix them and build again",
                  len(error.problems), type=WARNING_TYPE, subtype="data")
     raise SystemExit(2)
@@ -49,7 +52,8 @@ def _locale_dirs(app: Sphinx) -> list[Path]:
 def load(app: Sphinx) -> None:
     """``builder-inited``: load, check and translate the glossary; attach it to the domain."""
     config = app.config
-    user = [GlossaryFile(Path(app.confdir, name), name) for name in config.gpuglossary_files]
+    hint = "check gpuglossary_files in conf.py (its paths are relative to conf.py)"
+    user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
                                  cache=Path(app.doctreedir, "gpuglossary.pickle"))

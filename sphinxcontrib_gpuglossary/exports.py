@@ -59,6 +59,7 @@ def term_record(term: Term) -> dict[str, object]:
         "related": list(term.related),
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
+        "autolink": term.autolink,
     }
 
 

@@ -31,15 +31,15 @@ class GlossaryFile:
 
     path: Path
     display: str
+    #: what to check when the file is missing
+    hint: str = "check the path"
 
     def read(self) -> bytes:
         try:
             return self.path.read_bytes()
         except FileNotFoundError:
-            raise GlossaryError([Problem(
-                self.display, 0, 0,
-                "file not found; check the path (gpuglossary_files are relative to conf.py)",
-            )]) from None
+            raise GlossaryError([Problem(self.display, 0, 0, f"file not found; {self.hint}")]) \
+                from None
         except OSError as exc:
             raise GlossaryError([Problem(self.display, 0, 0,
                                          f"cannot read file: {exc.strerror}")]) from None

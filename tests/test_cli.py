@@ -483,8 +483,3 @@ def test_coverage_of_chosen_languages_and_user_files(capsys: pytest.CaptureFixtu
                         "--language", "pt_BR")
     assert code == 0
     assert _coverage_table(out) == {"de": [183, 1, 182, 0, 183], "pt_BR": [183, 0, 183, 0, 183]}
-
-
-def test_load_reads_files_like_the_build(seeded: Glossary) -> None:
-    """The command line's loader gives the same glossary as the build's."""
-    assert cli.load(glossary_files([])) == seeded

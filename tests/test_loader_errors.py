@@ -111,10 +111,9 @@ def test_invalid_id(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(GlossaryError) as caught:
-        load_glossary([GlossaryFile(tmp_path / "nope.yaml", "nope.yaml")])
+        load_glossary([GlossaryFile(tmp_path / "nope.yaml", "nope.yaml", "check conf.py")])
     p = only(caught.value.problems)
-    assert p.file == "nope.yaml" and "file not found" in p.message
-    assert "relative to conf.py" in p.message
+    assert p.file == "nope.yaml" and p.message == "file not found; check conf.py"
 
 
 def test_file_not_utf8(tmp_path: Path) -> None:
@@ -192,6 +191,7 @@ def test_a_sphinx_build_stops_with_the_message_not_a_traceback(tmp_path: Path) -
     srcdir.mkdir()
     (srcdir / "conf.py").write_text((ROOTS / "test-user" / "conf.py").read_text())
     (srcdir / "index.rst").write_text("T\n=\n\nText.\n")
+
     (srcdir / "terms.yaml").write_text(GOOD.replace("hardware", "hardwear") +
                                        "    related: [nothing]\n")
     result = sphinx_build("-b", "html", srcdir, tmp_path / "out")
@@ -202,6 +202,19 @@ def test_a_sphinx_build_stops_with_the_message_not_a_traceback(tmp_path: Path) -
     assert "terms.yaml:6:15: ERROR: related id 'nothing' of term 'widget' does not exist" \
         in result.stderr
     assert "the GPU glossary has 2 problem(s); fix them and build again" in result.stderr
+
+
+def test_a_missing_glossary_file_stops_the_build(tmp_path: Path) -> None:
+    from .conftest import ROOTS, sphinx_build
+
+    srcdir = tmp_path / "site"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text((ROOTS / "test-user" / "conf.py").read_text())
+    (srcdir / "index.rst").write_text("T\n=\n\nText.\n")
+    result = sphinx_build("-b", "html", srcdir, tmp_path / "out")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "ERROR: terms.yaml: file not found; check gpuglossary_files in conf.py (its paths are " \
+           "relative to conf.py)" in result.stderr
 
 
 def test_control_character_in_the_file(tmp_path: Path) -> None:
