@@ -1,0 +1,149 @@
+"""Where the tooltip goes: near every edge, on a phone, right to left; print; the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import KV_CACHE, TOOLTIP, box, inside_viewport, visible
+
+pytestmark = pytest.mark.browser
+
+# Pins the first KV cache term to a spot in the viewport, whatever the theme's layout.
+PIN = """([css]) => {
+    const t = document.querySelector('.gpu-term[data-gpu-term="kv-cache"]');
+    t.style.cssText = 'position: fixed; white-space: nowrap; ' + css;
+}"""
+SPOTS = {
+    "left edge": "left: 0; top: 40%",
+    "right edge": "right: 0; top: 40%",
+    "top-left corner": "left: 0; top: 0",
+    "bottom-right corner": "right: 0; bottom: 0",
+}
+
+
+def show_pinned(page, css: str) -> dict[str, float]:
+    page.evaluate(PIN, [css])
+    page.hover(f"{KV_CACHE} >> nth=0")
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    return box(page)
+
+
+@pytest.mark.parametrize("spot", SPOTS)
+def test_tooltip_stays_inside_the_viewport(site, new_page, spot: str) -> None:
+    page = new_page()
+    page.goto(site().url())
+    tip = show_pinned(page, SPOTS[spot])
+    term = box(page, f"{KV_CACHE} >> nth=0")
+    assert inside_viewport(tip), tip
+    # next to the term: below it, or above it when there is no room below
+    assert tip["top"] >= term["bottom"] or tip["bottom"] <= term["top"]
+    assert min(abs(tip["top"] - term["bottom"]), abs(term["top"] - tip["bottom"])) <= 12
+
+
+@pytest.mark.parametrize("spot", SPOTS)
+def test_right_to_left_tooltip_stays_inside_the_viewport(site, new_page, spot: str) -> None:
+    page = new_page()
+    page.goto(site(language="ar").url())
+    tip = show_pinned(page, SPOTS[spot])
+    assert inside_viewport(tip), tip
+
+
+def test_arabic_tooltip_is_right_to_left(site, new_page) -> None:
+    page = new_page()
+    page.goto(site(language="ar").url())
+    page.hover(f"{KV_CACHE} >> nth=1")
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    tip = page.locator(TOOLTIP)
+    assert tip.get_attribute("dir") == "rtl" and tip.get_attribute("lang") == "ar"
+    assert tip.evaluate("t => getComputedStyle(t).direction") == "rtl"
+    assert "موترات المفاتيح والقيم" in tip.inner_text()
+    assert tip.locator(".gpu-tooltip-name").inner_text() == "ذاكرة KV المؤقتة"
+    term, b = box(page, f"{KV_CACHE} >> nth=1"), box(page)
+    assert inside_viewport(b)
+    assert abs(b["right"] - term["right"]) <= 1  # aligned with the term's right edge
+
+
+def test_every_definition_carries_lang_and_dir(site, new_page) -> None:
+    page = new_page()
+    for language, direction in (("en", "ltr"), ("ar", "rtl")):
+        page.goto(site(language=language).url())
+        attributes = page.eval_on_selector_all(
+            ".gpu-definition, .gpu-definition .gpu-text",
+            "ds => ds.map(d => [d.lang, d.dir])")
+        assert attributes and all(lang and d in ("ltr", "rtl") for lang, d in attributes)
+        assert [language, direction] in attributes
+
+
+SHOWN_FOR = """n => {
+    const t = document.querySelector('#gpu-tooltip');
+    return t && !t.hidden && document.activeElement === document.querySelectorAll('.gpu-term')[n];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_every_term_fits_on_a_360px_screen(site, new_page, language: str) -> None:
+    page = new_page(viewport={"width": 360, "height": 640})
+    page.goto(site(language=language).url())
+    terms = page.locator(".gpu-term")
+    assert terms.count() >= 6
+    for number in range(terms.count()):
+        terms.nth(number).scroll_into_view_if_needed()
+        terms.nth(number).focus()
+        page.wait_for_function(SHOWN_FOR, arg=number)
+        assert inside_viewport(box(page)), (language, number)
+
+
+def test_tooltip_follows_its_term_when_the_page_scrolls(site, new_page) -> None:
+    page = new_page(viewport={"width": 360, "height": 400})
+    page.goto(site().url())
+    vram = '.gpu-term[data-gpu-term="vram"]'
+    page.focus(vram)
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    before = box(page)
+    page.evaluate("window.scrollBy(0, 40)")
+    page.wait_for_timeout(100)
+    term, tip = box(page, vram), box(page)
+    assert visible(page) and tip["top"] < before["top"] - 20
+    assert inside_viewport(tip)
+    assert 0 <= tip["top"] - term["bottom"] <= 12 or 0 <= term["top"] - tip["bottom"] <= 12
+
+
+def test_print_leaves_no_floating_text(site, new_page) -> None:
+    page = new_page()
+    page.goto(site().url())
+    page.focus(f"{KV_CACHE} >> nth=1")
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    page.emulate_media(media="print")
+    assert page.eval_on_selector(TOOLTIP, "t => getComputedStyle(t).display") == "none"
+    assert page.eval_on_selector(".gpu-definitions", "d => getComputedStyle(d).display") == "none"
+
+
+TABLE_LAYOUT = """g => {
+    const t = g.querySelector('table'), head = t.querySelector('thead');
+    const definition = t.querySelector('tbody tr td:nth-child(2)');
+    return {display: getComputedStyle(t).display, overflow: g.scrollWidth - g.clientWidth,
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            definition: definition.getBoundingClientRect().width,
+            nowrap: [...t.querySelectorAll('td')].some(c => getComputedStyle(c).whiteSpace === 'nowrap'),
+            headers: [...head.querySelectorAll('th')].map(h => h.textContent.trim())};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_glossary_table_stacks_its_rows_at_360px(site, new_page, language: str) -> None:
+    page = new_page(viewport={"width": 360, "height": 640})
+    page.goto(site(language=language).url("glossary"))
+    layout = page.eval_on_selector(".gpu-glossary", TABLE_LAYOUT)
+    assert layout["display"] == "block"
+    assert layout["overflow"] <= 1 and layout["page"] <= 1  # nothing to scroll sideways
+    assert layout["definition"] >= 250  # the definition gets the width of the screen
+    assert not layout["nowrap"]
+    assert len(layout["headers"]) == 4  # still there for screen readers
+
+
+def test_glossary_table_is_a_table_on_a_wide_screen(site, new_page) -> None:
+    page = new_page()
+    page.goto(site().url("glossary"))
+    layout = page.eval_on_selector(".gpu-glossary", TABLE_LAYOUT)
+    assert layout["display"] == "table"
+    assert page.locator(".gpu-glossary thead th").first.is_visible()
