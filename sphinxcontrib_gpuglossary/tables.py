@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -56,7 +57,28 @@ class TableBuilder:
             block += self._table(ids, spec)
         if spec.disclaimer and any(self.domain.term(i).seeded for i in spec.term_ids):
             block += self._disclaimer()
+        block += self._structured_data(ordered)
         return block
+
+    def _structured_data(self, ids: list[str]) -> nodes.raw:
+        """schema.org ``DefinedTermSet`` markup (JSON-LD) for search engines; HTML only."""
+        terms = []
+        for term_id in ids:
+            headword, definition = self.domain.headword(term_id), self.domain.definition(term_id)
+            record = {"@type": "DefinedTerm", "@id": f"#{_anchor(term_id)}", "termCode": term_id,
+                      "name": headword.text, "description": definition.text,
+                      "inLanguage": definition.lang}
+            aliases = self._aliases(term_id)
+            if aliases:
+                record["alternateName"] = aliases
+            terms.append(record)
+        data = {"@context": "https://schema.org", "@type": "DefinedTermSet",
+                "inLanguage": self.lang, "hasDefinedTerm": terms}
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        # nothing in the data may close the script element or start markup
+        text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+        return nodes.raw("", f'<script type="application/ld+json">{text}</script>\n',
+                         format="html")
 
     # -- layout ---------------------------------------------------------------
 

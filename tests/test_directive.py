@@ -156,3 +156,20 @@ def test_fallback_text_is_marked(make_site, build) -> None:
 def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:
     html = table_page(make_site, build, "   :terms: kv-cache\n", language="ar").read("glossary.html")
     assert re.search(r'<div class="gpu-glossary" dir="rtl" lang="ar">', html)
+
+
+def test_entries_carry_schema_org_defined_term_markup(make_site, build) -> None:
+    import json
+
+    html = table_page(make_site, build, "   :terms: kv-cache, vram\n", language="nl").read(
+        "glossary.html")
+    (payload,) = re.findall(r'<script type="application/ld\+json">(.*?)</script>', html)
+    data = json.loads(payload)
+    assert data["@type"] == "DefinedTermSet" and data["inLanguage"] == "nl"
+    terms = {t["termCode"]: t for t in data["hasDefinedTerm"]}
+    assert set(terms) == {"kv-cache", "vram"}
+    kv = terms["kv-cache"]
+    assert kv["@type"] == "DefinedTerm" and kv["@id"] == "#gpu-term-kv-cache"
+    assert (kv["name"], kv["description"], kv["inLanguage"]) == (
+        SEEDED.terms["kv-cache"].names["nl"], SEEDED.terms["kv-cache"].definitions["nl"], "nl")
+    assert "KV-cache" in kv["alternateName"] or "KV cache" in kv["alternateName"]

@@ -39,6 +39,9 @@ def test_html_escapes_text_and_attributes(srcdir, build) -> None:
     assert "Evil **bold** &lt;b&gt;tag&lt;/b&gt; `code`" in html
     # attributes stay well-formed: every data-gpu-term value is an id
     assert set(re.findall(r'data-gpu-term="([^"]*)"', html)) == {"evil"}
+    # the JSON-LD block cannot be closed early, and still says what the data says
+    (payload,) = re.findall(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    assert json.loads(payload)["hasDefinedTerm"][0]["description"] == HOSTILE
     assert site.warnings == ""
 
 
