@@ -50,7 +50,8 @@ def _first_use_title(self: HTML5Translator, term_id: str) -> str:
     The translator is made afresh for each page, so its attributes are per page.
     """
     if not hasattr(self, "_gpu_titles"):
-        self._gpu_titles = {d["termid"]: d.astext() for d in self.document.findall(gpu_definition)}
+        self._gpu_titles = {d["termid"]: d.get("text") or d.astext()
+                            for d in self.document.findall(gpu_definition)}
     return self._gpu_titles.pop(term_id, "")
 
 
@@ -78,6 +79,12 @@ def visit_definition_html(self: HTML5Translator, node: gpu_definition) -> None:
     self.body.append(self.starttag(node, "div", "", role="tooltip", lang=node["lang"],
                                    dir=node["dir"], CLASS="gpu-definition",
                                    **{"data-gpu-name": name}))
+    if "text" in node:
+        # Text held as an attribute stays out of every Sphinx's search index
+        # (the no-search class is honoured from Sphinx 8.2 on only).
+        classes = "gpu-text gpu-fallback" if node.get("fallback") else "gpu-text"
+        self.body.append(f'<span class="{classes}" dir="{node["dir"]}" lang="{node["lang"]}">'
+                         f'{self.encode(node["text"])}</span>')
 
 
 def depart_div(self: HTML5Translator, node: nodes.Element) -> None:
