@@ -40,12 +40,16 @@ def test_tooltip_stays_inside_the_viewport(site, new_page, spot: str) -> None:
     assert min(abs(tip["top"] - term["bottom"]), abs(term["top"] - tip["bottom"])) <= 12
 
 
+@pytest.mark.parametrize("page_dir", ["ltr", "rtl"])
 @pytest.mark.parametrize("spot", SPOTS)
-def test_right_to_left_tooltip_stays_inside_the_viewport(site, new_page, spot: str) -> None:
+def test_right_to_left_tooltip_stays_inside_the_viewport(site, new_page, spot: str,
+                                                         page_dir: str) -> None:
     page = new_page()
     page.goto(site(language="ar").url())
+    page.evaluate(f"document.documentElement.dir = '{page_dir}'")  # as an RTL site sets it
     tip = show_pinned(page, SPOTS[spot])
     assert inside_viewport(tip), tip
+    assert page.locator(TOOLTIP).evaluate("t => getComputedStyle(t).direction") == "rtl"
 
 
 def test_arabic_tooltip_is_right_to_left(site, new_page) -> None:
