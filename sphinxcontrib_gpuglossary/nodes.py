@@ -44,8 +44,9 @@ class gpu_definition(nodes.container):  # noqa: N801
 def term_xref(term_id: str, text: str, docname: str, rawtext: str = "") -> pending_xref:
     """A reference to a term, resolved by the ``gpu`` domain once all pages are read."""
     term = gpu_term(rawtext, text, termid=term_id, classes=["gpu-term"])
+    # refexplicit: the text stays as written, also when intersphinx resolves the reference
     return pending_xref(rawtext, term, refdomain="gpu", reftype="term", reftarget=term_id,
-                        refdoc=docname, refwarn=False)
+                        refdoc=docname, refexplicit=True, refwarn=False)
 
 
 def not_translatable(node: nodes.Element) -> nodes.Element:

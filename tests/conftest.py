@@ -46,7 +46,6 @@ def make_site(tmp_path: Path) -> Callable[..., Path]:
 @pytest.fixture
 def build() -> Callable[..., Built]:
     """Build a source folder in this process with a real Sphinx application."""
-    apps: list[SphinxTestApp] = []
 
     def run(srcdir: Path, buildername: str = "html", freshenv: bool = False,
             connect: dict[str, Callable[..., object]] | None = None,
@@ -58,15 +57,15 @@ def build() -> Callable[..., Built]:
         app = SphinxTestApp(buildername, srcdir=srcdir, builddir=builddir,
                             freshenv=freshenv, confoverrides=confoverrides,
                             status=StringIO(), warning=warning)
-        apps.append(app)
         for event, handler in (connect or {}).items():
             app.connect(event, handler)
-        app.build()
+        try:
+            app.build()
+        finally:  # restore docutils' global registries before any next build in this test
+            app.cleanup()
         return Built(app, strip_escape_sequences(warning.getvalue()))
 
-    yield run
-    for app in apps:
-        app.cleanup()
+    return run
 
 
 def sphinx_build(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
