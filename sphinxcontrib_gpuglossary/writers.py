@@ -75,10 +75,11 @@ def visit_definitions_html(self: HTML5Translator, node: gpu_definitions) -> None
 
 def visit_definition_html(self: HTML5Translator, node: gpu_definition) -> None:
     # The headword in the build's language heads the tooltip and links to the entry.
+    # No role here: the one element with role="tooltip" is the script's visible tooltip,
+    # and a hidden element is out of the accessibility tree (aria-describedby still reads it).
     name = self.builder.env.get_domain("gpu").headword(node["termid"]).text  # type: ignore[attr-defined]
-    self.body.append(self.starttag(node, "div", "", role="tooltip", lang=node["lang"],
-                                   dir=node["dir"], CLASS="gpu-definition",
-                                   **{"data-gpu-name": name}))
+    self.body.append(self.starttag(node, "div", "", lang=node["lang"], dir=node["dir"],
+                                   CLASS="gpu-definition", **{"data-gpu-name": name}))
     if "text" in node:
         # Text held as an attribute stays out of every Sphinx's search index
         # (the no-search class is honoured from Sphinx 8.2 on only).
