@@ -133,6 +133,7 @@
       py = -1;
       show(t);
     }
+    touch = false; /* a later click without a touch (keyboard, screen reader) just follows */
   });
 
   /* The tooltip replaces the no-script fallback, a title around each term's first use. */
