@@ -37,8 +37,9 @@ class gpu_definitions(nodes.container):  # noqa: N801
     """HTML only: the definitions of the terms a page uses, once each, for tooltips."""
 
 
-class gpu_definition(nodes.container):  # noqa: N801
-    """One definition inside :class:`gpu_definitions`: ``termid``, ``lang``, ``dir``."""
+class gpu_definition(nodes.Element):  # noqa: N801
+    """One definition inside :class:`gpu_definitions`: ``termid``, ``lang``, ``dir``,
+    ``fallback`` and the definition as the ``text`` attribute (no children)."""
 
 
 def term_xref(term_id: str, text: str, docname: str, rawtext: str = "") -> pending_xref:

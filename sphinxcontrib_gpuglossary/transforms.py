@@ -12,7 +12,7 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .languages import text_direction
-from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
+from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -43,10 +43,11 @@ class AttachDefinitions(_TermTransform):
         for term_id in term_ids:
             definition = self.domain.definition(term_id)
             direction = text_direction(definition.lang)
-            entry = gpu_definition(ids=[f"gpu-def-{term_id}"], termid=term_id,
-                                   lang=definition.lang, dir=direction)
-            entry += gpu_text(definition.text, definition.lang, direction, definition.fallback)
-            container += entry
+            # The text is an attribute, not a Text node: search indexers never see it
+            # (Sphinx honours the no-search class only from 8.2 on).
+            container += gpu_definition(ids=[f"gpu-def-{term_id}"], termid=term_id,
+                                        lang=definition.lang, dir=direction,
+                                        text=definition.text, fallback=definition.fallback)
         self.document += container
 
 

@@ -31,7 +31,8 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
         atts["CLASS"] = "reference internal"
     else:
         tag = "span"
-        atts["tabindex"] = "0"
+        if not isinstance(node.parent, nodes.reference):  # inside an intersphinx link, the <a> has focus
+            atts["tabindex"] = "0"
     # The no-script fallback: a title around the first use (the script removes it).
     title = _first_use_title(self, term_id)
     if title:
@@ -50,8 +51,7 @@ def _first_use_title(self: HTML5Translator, term_id: str) -> str:
     The translator is made afresh for each page, so its attributes are per page.
     """
     if not hasattr(self, "_gpu_titles"):
-        self._gpu_titles = {d["termid"]: d.get("text") or d.astext()
-                            for d in self.document.findall(gpu_definition)}
+        self._gpu_titles = {d["termid"]: d["text"] for d in self.document.findall(gpu_definition)}
     return self._gpu_titles.pop(term_id, "")
 
 
@@ -80,12 +80,9 @@ def visit_definition_html(self: HTML5Translator, node: gpu_definition) -> None:
     name = self.builder.env.get_domain("gpu").headword(node["termid"]).text  # type: ignore[attr-defined]
     self.body.append(self.starttag(node, "div", "", lang=node["lang"], dir=node["dir"],
                                    CLASS="gpu-definition", **{"data-gpu-name": name}))
-    if "text" in node:
-        # Text held as an attribute stays out of every Sphinx's search index
-        # (the no-search class is honoured from Sphinx 8.2 on only).
-        classes = "gpu-text gpu-fallback" if node.get("fallback") else "gpu-text"
-        self.body.append(f'<span class="{classes}" dir="{node["dir"]}" lang="{node["lang"]}">'
-                         f'{self.encode(node["text"])}</span>')
+    classes = "gpu-text gpu-fallback" if node.get("fallback") else "gpu-text"
+    self.body.append(f'<span class="{classes}" dir="{node["dir"]}" lang="{node["lang"]}">'
+                     f'{self.encode(node["text"])}</span>')
 
 
 def depart_div(self: HTML5Translator, node: nodes.Element) -> None:
@@ -100,10 +97,6 @@ def depart_term_latex(self: LaTeXTranslator, node: gpu_term) -> None:
     self.depart_inline(node)
     if node.get("footnote"):
         self.body.append(r"\footnote{" + self.encode(node["footnote"]) + "}")
-
-
-def skip(self: object, node: nodes.Element) -> None:
-    raise nodes.SkipNode
 
 
 HTML_VISITORS = {

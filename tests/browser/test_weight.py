@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-import sphinx
 
 import sphinxcontrib_gpuglossary
 
@@ -67,9 +66,6 @@ def pages_with_word(index: dict, stem: str) -> set[str]:
     return found
 
 
-@pytest.mark.xfail(sphinx.version_info < (8, 2), strict=False,
-                   reason="Sphinx < 8.2 ignores the no-search class; the definitions need to "
-                          "leave docutils Text nodes for it (see issue 4's report)")
 def test_search_finds_the_glossary_not_the_pages_using_the_term(make_site, build) -> None:
     site = build(make_site("browser"))
     page = html.unescape(site.read("terms.html"))
