@@ -1,0 +1,81 @@
+"""Sphinx configuration of the sphinxcontrib-gpuglossary site.
+
+``make docs`` builds it once per language with ``-D language=<lang>`` into
+``docs/_build/<lang>/``. The page catalogs and the glossary catalog
+(``gpu-glossary.po``) live in ``docs/locales/<lang>/LC_MESSAGES/``; Sphinx
+compiles them during the build (the ``.mo`` files are git-ignored).
+
+After changing the English text, update the catalogs from the repository root,
+then translate the new and fuzzy entries::
+
+    .venv/bin/sphinx-build -b gettext docs docs/_build/gettext
+    .venv/bin/sphinx-intl update -p docs/_build/gettext -d docs/locales -l nl -l ar -l fr -l bn -l ru
+    .venv/bin/python -m sphinxcontrib_gpuglossary prefill-po docs/locales
+"""
+
+from sphinxcontrib_gpuglossary import __version__
+
+project = "sphinxcontrib-gpuglossary"
+author = "AnchorGPU documentation team"
+copyright = "2026, AnchorGPU"
+version = release = __version__
+
+extensions = ["myst_parser", "sphinxcontrib_gpuglossary"]
+exclude_patterns = ["_build", "_snippets", "locales"]
+templates_path = ["_templates"]
+
+# -- Localization --------------------------------------------------------------
+language = "en"
+locale_dirs = ["locales"]
+gettext_compact = False  # one catalog per page: locales/<lang>/LC_MESSAGES/<page>.po
+gettext_allow_fuzzy_translations = False
+
+# -- HTML ----------------------------------------------------------------------
+html_theme = "furo"
+html_title = "sphinxcontrib-gpuglossary"
+html_static_path = ["_static/site.css"]  # the screenshots reach the output through the pages
+html_css_files = ["site.css"]
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "languages.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ],
+}
+html_show_sourcelink = False
+html_last_updated_fmt = None
+
+# Read by _templates/languages.html and _templates/page.html. Keep SITE_LANGUAGES in
+# step with LANGUAGES in the Makefile, and TRANSLATED_PAGES with the catalogs.
+html_context = {
+    "site_languages": [
+        ("en", "English"),
+        ("nl", "Nederlands"),
+        ("ar", "العربية"),
+        ("fr", "Français"),
+        ("bn", "বাংলা"),
+        ("ru", "Русский"),
+    ],
+    "rtl_languages": ["ar"],
+    # Pages whose prose is translated; the others are shown in English (their
+    # titles are translated) with a note in the reader's language.
+    "translated_pages": ["index", "quickstart", "glossary"],
+    "untranslated_note": {
+        "nl": "Deze pagina is nog niet vertaald; je leest de Engelse tekst.",
+        "ar": "لم تُترجم هذه الصفحة بعد؛ تُعرض بنصها الإنجليزي.",
+        "fr": "Cette page n’est pas encore traduite ; elle est affichée en anglais.",
+        "bn": "এই পাতাটি এখনও অনূদিত হয়নি; এটি ইংরেজিতে দেখানো হচ্ছে।",
+        "ru": "Эта страница ещё не переведена и показана на английском языке.",
+    },
+    "languages_label": {
+        "en": "Languages",
+        "nl": "Talen",
+        "ar": "اللغات",
+        "fr": "Langues",
+        "bn": "ভাষা",
+        "ru": "Языки",
+    },
+}
