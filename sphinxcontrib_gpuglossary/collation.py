@@ -8,16 +8,63 @@ has no collation; PyICU would add tailorings but needs the ICU C library.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
+from pathlib import Path
 
+import pyuca.collator
 from pyuca import Collator
+from pyuca.trie import Trie
+from pyuca.utils import hexstrings2int
+
+#: A table line, by the first code point of its key (``0041 ; [.1FA1...] # ...``).
+_LINE = re.compile(r"^([0-9A-F]{4,6})\b[^\n]*", re.MULTILINE)
+_IMPLICIT = re.compile(r"^@implicitweights[^\n]*", re.MULTILINE)
+
+
+class LazyCollator(Collator):
+    """pyuca's collator, parsing the table lines of a character when a text first has it.
+
+    ``Collator()`` parses all ~30,000 lines of the table up front (about 0.3 s);
+    a glossary uses a few hundred characters. Sort keys are the same: a look-up
+    only walks table keys that start with a character of its text, and every
+    line for those characters is in the table before the look-up runs.
+    """
+
+    def __init__(self) -> None:  # not super().__init__(): that parses the whole table
+        self.table = Trie()
+        self.implicit_weights: list[list[int]] = []
+        path = Path(pyuca.collator.__file__).with_name(f"allkeys-{self.UCA_VERSION}.txt")
+        text = path.read_text(encoding="utf-8")
+        self._pending: dict[str, list[str]] = {}
+        for match in _LINE.finditer(text):
+            self._pending.setdefault(match[1], []).append(match[0])
+        for match in _IMPLICIT.finditer(text):  # as pyuca's Collator.load reads them
+            line = match[0].split("#", 1)[0].rstrip()
+            ch_range, base = line[len("@implicitweights"):].split(";")
+            range_start, range_end = ch_range.split("..")
+            self.implicit_weights.append([int(range_start, 16), int(range_end, 16),
+                                          int(base, 16)])
+
+    def collation_elements(self, normalized_string: str) -> list[list[int]]:
+        for code_point in set(self.build_lookup_key(normalized_string)):
+            for line in self._pending.pop(f"{code_point:04X}", ()):
+                self._add(line)
+        return super().collation_elements(normalized_string)
+
+    def _add(self, line: str) -> None:
+        """One table line, parsed as pyuca's ``Collator.load`` does."""
+        keys, elements = line.split("#", 1)[0].rstrip().split(";", 1)
+        self.table.add(hexstrings2int(keys.split()),
+                       [hexstrings2int(found.groups())
+                        for found in pyuca.collator.COLL_ELEMENT_PATTERN.finditer(elements.strip())])
 
 
 @cache
 def _collator() -> Collator:
-    """Loaded on first use: parsing the collation table takes about a quarter second."""
-    return Collator()
+    """Made on first use; the table's lines are parsed character by character as needed."""
+    return LazyCollator()
 
 
 @lru_cache(maxsize=65536)

@@ -54,3 +54,25 @@ def test_arabic_table_rows_follow_arabic_order(make_site, build) -> None:
     names = re.findall(r'id="gpu-term-[a-z0-9-]+"></span><strong><span class="gpu-text" '
                        r'dir="(?:rtl|ltr)" lang="ar">([^<]+)</span>', html)
     assert len(names) == 7 and names == sorted(names, key=sort_key)
+
+
+def test_lazy_table_gives_pyuca_sort_keys() -> None:
+    """The collator parses table lines on demand; its keys equal pyuca's own collator's."""
+    from pyuca import Collator
+
+    from sphinxcontrib_gpuglossary.collation import LazyCollator
+    from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+
+    glossary = load_glossary(glossary_files([]))
+    texts = [text for term in glossary.terms.values()
+             for text in (*term.names.values(), *term.definitions.values())]
+    # Latin with combining marks, Cyrillic, Arabic, Bengali, Thai, Hangul jamo, kana, CJK,
+    # a Tangut and an astral character: contractions, non-starters and implicit weights.
+    ranges = [(0x20, 0x250), (0x300, 0x370), (0x400, 0x530), (0x600, 0x700), (0x980, 0xA00),
+              (0xE00, 0xE80), (0x1100, 0x1200), (0x3040, 0x3100), (0x4E00, 0x4E40)]
+    chars = [chr(c) for start, end in ranges for c in range(start, end)]
+    chars += ["\U0001D400", "\U00017000", "\U0001F600"]
+    rng = random.Random(0)
+    texts += ["".join(rng.choices(chars, k=rng.randint(1, 8))) for _ in range(3000)]
+    lazy, full = LazyCollator(), Collator()
+    assert [lazy.sort_key(t) for t in texts] == [full.sort_key(t) for t in texts]
