@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import Problem
@@ -21,6 +20,10 @@ ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(?:_(?:[A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?(?:@[a-z]+)?")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 SOURCE_FIELDS = ("name", "definition")
+#: What text may not hold: control characters (category Cc) but tab and newline,
+#: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
+#: HTML, LaTeX and XML can carry.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 @dataclass
@@ -69,9 +72,9 @@ class _Checker:
         if not value.strip():
             self.fail(value, f"{what} is empty; write the text or remove the entry")
             return None
-        bad = next((c for c in value if not _allowed(c)), None)
+        bad = _FORBIDDEN.search(value)
         if bad is not None:
-            self.fail(value, f"{what} contains the control character U+{ord(bad):04X}; "
+            self.fail(value, f"{what} contains the control character U+{ord(bad[0]):04X}; "
                              "remove it")
             return None
         return str(value)
@@ -261,11 +264,6 @@ class _Checker:
         return result
 
 
-def _allowed(char: str) -> bool:
-    """Text may hold any character HTML, LaTeX and XML can carry, tabs and newlines too."""
-    if char in "\t\n":
-        return True
-    return unicodedata.category(char) not in ("Cc", "Cs") and char not in "\ufffe\uffff"
 
 
 def _kind(value: object) -> str:
