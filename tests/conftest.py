@@ -14,6 +14,14 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_escape_sequences
 
 ROOTS = Path(__file__).parent / "roots"
+#: The smallest valid glossary file: one term, its line numbers known to the tests.
+GOOD = """\
+terms:
+  - id: widget
+    category: hardware
+    names: {en: Widget}
+    definitions: {en: A part.}
+"""
 SEEDS = Path(__file__).parent.parent / "seeds"
 
 

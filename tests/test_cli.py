@@ -24,17 +24,12 @@ from sphinxcontrib_gpuglossary.exports import CSV_COLUMNS, TBX_NS, alias_type
 from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.model import Glossary, Term, Variant
 
+from .conftest import GOOD
+
 PACKAGE = Path(cli.__file__).parent
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 T = f"{{{TBX_NS}}}"  # prefix of qualified TBX element names
 
-GOOD = """\
-terms:
-  - id: widget
-    category: hardware
-    names: {en: Widget}
-    definitions: {en: A part.}
-"""
 
 
 @pytest.fixture(scope="module")

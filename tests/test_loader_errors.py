@@ -9,13 +9,7 @@ import pytest
 from sphinxcontrib_gpuglossary.errors import GlossaryError, Problem
 from sphinxcontrib_gpuglossary.loader import GlossaryFile, glossary_files, load_glossary
 
-GOOD = """\
-terms:
-  - id: widget
-    category: hardware
-    names: {en: Widget}
-    definitions: {en: A part.}
-"""
+from .conftest import GOOD
 
 
 def problems(tmp_path: Path, text: str | bytes, seeded: bool = False) -> list[Problem]:
