@@ -30,14 +30,14 @@ def stop_on_data_errors(error: GlossaryError) -> NoReturn:
     The build stops with exit status 2 and these messages, without Sphinx's
     crash report: the fix is in the user's file, not in any code.
     """
+    # No type or subtype: suppress_warnings must not be able to hide why the build stopped.
     for problem in error.problems:
         if problem.line:  # Sphinx prints the location before "ERROR:"
-            logger.error(problem.message, type=WARNING_TYPE, subtype="data",
-                         location=problem.location)
+            logger.error(problem.message, location=problem.location)
         else:  # a whole file: Sphinx would take a bare name for a document
-            logger.error(str(problem), type=WARNING_TYPE, subtype="data")
+            logger.error(str(problem))
     logger.error("the GPU glossary has %d problem(s); fix them and build again",
-                 len(error.problems), type=WARNING_TYPE, subtype="data")
+                 len(error.problems))
     raise SystemExit(2)
 
 

@@ -25,9 +25,12 @@ def base_language(lang: str) -> str:
 
 
 def language_chain(language: str, fallbacks: Sequence[str]) -> list[str]:
-    """The build language, its base language, then the fallbacks, without repeats."""
+    """The build language, its base language, the fallbacks, then English; no repeats.
+
+    English closes every chain because every term has an English text.
+    """
     chain: list[str] = []
-    for lang in (language, base_language(language), *fallbacks):
+    for lang in (language, base_language(language), *fallbacks, "en"):
         if lang and lang not in chain:
             chain.append(lang)
     return chain

@@ -52,8 +52,8 @@ class TableBuilder:
             block += self._jump_line([title for title, _ in groups])
         for number, (title, ids) in enumerate(groups):
             if title:
-                block += nodes.rubric(title, title, ids=[f"gpu-group-{number}"],
-                                      classes=["gpu-glossary-group"])
+                block += not_translatable(nodes.rubric(title, title, ids=[f"gpu-group-{number}"],
+                                                       classes=["gpu-glossary-group"]))
             block += self._table(ids, spec)
         if spec.disclaimer and any(self.domain.term(i).seeded for i in spec.term_ids):
             block += self._disclaimer()
@@ -118,7 +118,7 @@ class TableBuilder:
             tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
         thead = nodes.thead()
         tgroup += thead
-        thead += self._row([[nodes.paragraph(label, label)] for _key, label in headers])
+        thead += self._row([[_para(nodes.Text(label))] for _key, label in headers])
         tbody = nodes.tbody()
         tgroup += tbody
         for term_id in ids:
@@ -230,9 +230,11 @@ class TableBuilder:
     def localized(self, text: Localized) -> list[nodes.Node]:
         """The text tagged with its language, plus a badge when it is a fallback."""
         result: list[nodes.Node] = [self._text(text)]
-        if text.fallback:
-            badge = f"{text.lang}: {labels.fallback_badge()}"
-            result += [nodes.Text(" "), nodes.inline(badge, badge, classes=["gpu-fallback-badge"])]
+        if text.fallback:  # a label in the build's language, isolated from the text it marks
+            badge = gpu_text(f"{text.lang}: {labels.fallback_badge()}", self.lang,
+                             text_direction(self.lang))
+            badge["classes"].append("gpu-fallback-badge")
+            result += [nodes.Text(" "), badge]
         return result
 
 

@@ -14,7 +14,6 @@ SUBTYPES: dict[str, str] = {
     "ambiguous_term": "a spelling names several terms equally well; the first id is used",
     "option": "a glossary-table option has a value it does not accept",
     "canonical": "several glossary-table directives claim the same term with :canonical:",
-    "data": "an error in a glossary file (logged as an error; the build stops)",
 }
 
 

@@ -150,7 +150,7 @@ def test_bad_option_values_warn_with_location(make_site, build) -> None:
 def test_fallback_text_is_marked(make_site, build) -> None:
     html = table_page(make_site, build, "   :terms: kv-cache\n", language="de").read("glossary.html")
     assert 'class="gpu-text gpu-fallback" dir="ltr" lang="en"' in html
-    assert "en: not translated" in html
+    assert "en: not translated" in html and "gpu-fallback-badge" in html
 
 
 def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:

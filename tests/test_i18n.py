@@ -210,3 +210,30 @@ def test_prefill_po_without_catalogs_says_what_to_do(tmp_path: Path) -> None:
                              tmp_path], capture_output=True, text=True, check=False)
     assert result.returncode == 1 and "run sphinx-build -b gettext and sphinx-intl update" \
         in result.stderr
+
+
+def test_english_closes_every_fallback_chain(make_site, build) -> None:
+    site = build(make_site("basic"), language="fr", gpuglossary_fallback_languages=["ru"])
+    assert site.warnings == ""
+    guide = site.read("guide.html")
+    assert SEEDED.terms["kv-cache"].definitions["ru"] in tooltip(guide, "kv-cache")
+    glossary = site.read("glossary.html")
+    assert "Zero Redundancy Optimizer" in glossary or SEEDED.terms["rocm"].definitions["en"] \
+        in glossary  # rocm has neither fr nor ru: English
+
+
+def test_the_fallback_badge_speaks_the_build_language(make_site, build) -> None:
+    html = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"
+                                                     "   :terms: gpipe\n"}),
+                 language="ar").read("glossary.html")
+    assert re.search(r'<span class="gpu-fallback-badge gpu-text" dir="rtl" lang="ar">'
+                     r'en: غير مترجم</span>', html)
+
+
+def test_generated_headings_and_labels_stay_out_of_page_catalogs(make_site, build) -> None:
+    site = build(make_site("basic", {"glossary.rst": "Glossary\n========\n\n"
+                                                     ".. glossary-table::\n   :group: letter\n\n"
+                                                     ".. glossary-table::\n   :group: category\n"}),
+                 "gettext")
+    messages = re.findall(r'^msgid "(.+)"$', site.read("glossary.pot"), re.M)
+    assert messages == ["Glossary"]
