@@ -67,10 +67,33 @@ def _collator() -> Collator:
     return LazyCollator()
 
 
+#: The script a language's readers expect first (CLDR's collation "reorder" rules);
+#: for the other languages Latin comes first, as in the UCA's own order.
+NATIVE_SCRIPTS = {
+    "ar": "ARABIC", "fa": "ARABIC", "ur": "ARABIC", "he": "HEBREW", "el": "GREEK",
+    "ru": "CYRILLIC", "uk": "CYRILLIC", "bg": "CYRILLIC", "be": "CYRILLIC", "sr": "CYRILLIC",
+    "bn": "BENGALI", "hi": "DEVANAGARI", "mr": "DEVANAGARI", "ta": "TAMIL", "th": "THAI",
+}
+
+
+def sort_key(text: str, lang: str = "en") -> tuple[int, tuple[int, ...]]:
+    """Order *text* for readers of *lang*: their own script first, then by the UCA.
+
+    Case and accents only break ties.
+    """
+    native = NATIVE_SCRIPTS.get(lang.replace("-", "_").split("_")[0])
+    return (0 if native and _script(text) == native else 1, _uca_key(text))
+
+
 @lru_cache(maxsize=65536)
-def sort_key(text: str) -> tuple[int, ...]:
-    """The UCA sort key of *text* (case and accents only break ties)."""
+def _uca_key(text: str) -> tuple[int, ...]:
     return _collator().sort_key(text)
+
+
+def _script(text: str) -> str:
+    """The script of the first letter of *text* (``LATIN``, ``ARABIC`` ...), or ``""``."""
+    letter = next((c for c in text if c.isalpha()), "")
+    return unicodedata.name(letter, "").split(" ", 1)[0]
 
 
 def group_letter(text: str) -> str:

@@ -46,7 +46,8 @@ class TableBuilder:
     def build(self, spec: TableSpec) -> glossary_block:
         block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
                                dir=text_direction(self.lang))
-        ordered = sorted(spec.term_ids, key=lambda i: sort_key(self.domain.headword(i).text))
+        ordered = sorted(spec.term_ids,
+                         key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
         groups = self._groups(ordered, spec.group)
         if spec.group == "letter" and len(groups) > 1:
             block += self._jump_line([title for title, _ in groups])

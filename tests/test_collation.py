@@ -42,8 +42,15 @@ def test_russian_table_groups_under_cyrillic_letters(make_site, build) -> None:
     headings = re.findall(r'id="gpu-group-\d+">([^<]+)</p>', html)
     latin = [h for h in headings if "A" <= h <= "Z"]
     cyrillic = [h for h in headings if "А" <= h <= "Я"]
-    assert latin and cyrillic and headings == latin + cyrillic  # Latin before Cyrillic
+    assert latin and cyrillic and headings == cyrillic + latin  # a Russian reader's own first
     assert cyrillic == sorted(cyrillic, key=sort_key)
+
+
+@pytest.mark.parametrize(("lang", "first"), [("ar", "ذاكرة"), ("ru", "Ель"), ("bn", "আম"),
+                                             ("en", "Zebra"), ("nl", "Zebra")])
+def test_the_readers_script_comes_first(lang: str, first: str) -> None:
+    words = ["Zebra", "ذاكرة", "Ель", "আম"]
+    assert sorted(words, key=lambda w: sort_key(w, lang))[0] == first
 
 
 def test_arabic_table_rows_follow_arabic_order(make_site, build) -> None:
@@ -53,7 +60,7 @@ def test_arabic_table_rows_follow_arabic_order(make_site, build) -> None:
                  language="ar").read("glossary.html")
     names = re.findall(r'id="gpu-term-[a-z0-9-]+"></span><strong><span class="gpu-text" '
                        r'dir="(?:rtl|ltr)" lang="ar">([^<]+)</span>', html)
-    assert len(names) == 7 and names == sorted(names, key=sort_key)
+    assert len(names) == 7 and names == sorted(names, key=lambda n: sort_key(n, "ar"))
 
 
 def test_lazy_table_gives_pyuca_sort_keys() -> None:
