@@ -18,6 +18,18 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 
+class _TextLoader(_Loader):  # type: ignore[misc,valid-type]
+    """Composes without guessing scalar types: every scalar stays text here, so
+    the resolver's regular expressions (booleans, numbers, dates) are skipped."""
+
+    def resolve(self, kind: type[yaml.Node], value: object, implicit: object) -> str:
+        if kind is yaml.ScalarNode:
+            return yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+        if kind is yaml.SequenceNode:
+            return yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
+        return yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+
+
 class Located:
     """Mixin: the 1-based line and column where a value starts."""
 
@@ -58,7 +70,7 @@ def parse_yaml(raw: bytes, display: str) -> YValue | None:
             [Problem(display, line, 0, "file is not valid UTF-8; save it as UTF-8")]
         ) from None
     try:
-        root = yaml.compose(text, Loader=_Loader)
+        root = yaml.compose(text, Loader=_TextLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -81,17 +93,16 @@ def parse_yaml(raw: bytes, display: str) -> YValue | None:
 
 
 def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int]) -> YValue:
+    # Scalars first: they are most nodes, and an alias of a scalar is harmless.
+    if isinstance(node, yaml.ScalarNode):
+        return _scalar(node)
     # An alias (*name) is the same node object again: refusing it rules out
     # self-reference and exponential "billion laughs" expansion alike.
-    if id(node) in seen and not isinstance(node, yaml.ScalarNode):
+    if id(node) in seen:
         problems.append(Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
                                 "YAML aliases (*name) are not supported here; write the value out"))
         return YStr("")
     seen.add(id(node))
-    if isinstance(node, yaml.ScalarNode):
-        scalar = YStr(node.value)
-        scalar._locate(node)
-        return scalar
     if isinstance(node, yaml.SequenceNode):
         seq = YList(_build(item, display, problems, seen) for item in node.value)
         seq._locate(node)
@@ -100,7 +111,8 @@ def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int
     mapping = YMap()
     mapping._locate(node)
     for key_node, value_node in node.value:
-        key = _build(key_node, display, problems, seen)
+        key = (_scalar(key_node) if isinstance(key_node, yaml.ScalarNode)
+               else _build(key_node, display, problems, seen))
         if not isinstance(key, YStr):
             problems.append(Problem(display, key.line, key.column,
                                     "a mapping key must be plain text"))
@@ -114,3 +126,11 @@ def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int
             continue
         mapping[key] = _build(value_node, display, problems, seen)
     return mapping
+
+
+def _scalar(node: yaml.ScalarNode) -> YStr:
+    scalar = YStr(node.value)
+    mark = node.start_mark
+    scalar.line = mark.line + 1
+    scalar.column = mark.column + 1
+    return scalar
