@@ -71,6 +71,7 @@ class GpuDomain(Domain):
         self.index = TermIndex(glossary)
         self.chain = chain
         self._matcher: Matcher | None = None
+        self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
 
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
@@ -87,6 +88,13 @@ class GpuDomain(Domain):
         found = pick(self.term(term_id).names, self.chain)
         assert found is not None  # every term has an English headword
         return found
+
+    def headword_text(self, term_id: str) -> str:
+        """``headword(term_id).text``, looked up once per term (links ask for it on every use)."""
+        text = self._headwords.get(term_id)
+        if text is None:
+            text = self._headwords[term_id] = self.headword(term_id).text
+        return text
 
     def definition(self, term_id: str) -> Localized:
         found = pick(self.term(term_id).definitions, self.chain)
@@ -176,17 +184,18 @@ class GpuDomain(Domain):
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
                      typ: str, target: str, node: pending_xref, contnode: nodes.Element,
                      ) -> nodes.Element | None:
-        term_id = self.index.find(target).term_id
+        # Our own references carry the term id; other roles (:any:) may carry any spelling.
+        term_id = target if target in self.glossary.terms else self.index.find(target).term_id
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None
         if not isinstance(contnode, gpu_term):  # e.g. :any: or another project's role
             return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
-                                self.headword(term_id).text)
+                                self.headword_text(term_id))
         children = list(contnode.children)
         contnode.clear()
         contnode += make_refnode(builder, fromdocname, docname, anchor(term_id), children,
-                                 self.headword(term_id).text)
+                                 self.headword_text(term_id))
         return contnode
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,

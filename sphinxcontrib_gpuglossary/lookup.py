@@ -35,6 +35,7 @@ class TermIndex:
 
     def __init__(self, glossary: Glossary) -> None:
         self._keys: dict[str, dict[str, int]] = {}
+        self._found: dict[str, Match] = {}
         self._headwords = {t.id: t.names["en"] for t in glossary.terms.values()}
         for term in glossary.terms.values():
             self._add(term.id, term.id, _ID)
@@ -50,6 +51,13 @@ class TermIndex:
         ranks[term_id] = min(rank, ranks.get(term_id, rank))
 
     def find(self, text: str) -> Match:
+        """What *text* names; each distinct text is looked up once (pages repeat terms)."""
+        found = self._found.get(text)
+        if found is None:
+            found = self._found[text] = self._find(text)
+        return found
+
+    def _find(self, text: str) -> Match:
         key = lookup_key(text)
         ranks = self._keys.get(key)
         if not ranks:

@@ -24,7 +24,9 @@ from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gp
 def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     term_id = node["termid"]
     atts = {"data-gpu-term": term_id, "aria-describedby": f"gpu-def-{term_id}"}
-    ref = node.next_node(nodes.reference)
+    # Resolved, the reference is the first child: no need to walk the subtree.
+    first = node.children[0] if node.children else None
+    ref = first if isinstance(first, nodes.reference) else node.next_node(nodes.reference)
     if ref is not None:
         tag = "a"
         atts["href"] = ref["refuri"] if "refuri" in ref else "#" + ref["refid"]
