@@ -18,9 +18,12 @@ from pyuca import Collator
 from pyuca.trie import Trie
 from pyuca.utils import hexstrings2int
 
-#: A table line, by the first code point of its key (``0041 ; [.1FA1...] # ...``).
-_LINE = re.compile(r"^([0-9A-F]{4,6})\b[^\n]*", re.MULTILINE)
-_IMPLICIT = re.compile(r"^@implicitweights[^\n]*", re.MULTILINE)
+#: Table lines keyed by one code point (``0041  ; [.1C47...] # ...``), and contractions
+#: (``004C 00B7 ; ...``), each with the first code point of its key. Matching from the
+#: newline (not ``^``) lets the regex engine skip ahead to line starts.
+_SINGLE = re.compile(r"\n(([0-9A-F]{4,6}) +;[^\n]*)")
+_CONTRACTION = re.compile(r"\n(([0-9A-F]{4,6}) [0-9A-F][^\n]*)")
+_IMPLICIT = re.compile(r"\n(@implicitweights[^\n]*)")
 
 
 class LazyCollator(Collator):
@@ -36,12 +39,14 @@ class LazyCollator(Collator):
         self.table = Trie()
         self.implicit_weights: list[list[int]] = []
         path = Path(pyuca.collator.__file__).with_name(f"allkeys-{self.UCA_VERSION}.txt")
-        text = path.read_text(encoding="utf-8")
-        self._pending: dict[str, list[str]] = {}
-        for match in _LINE.finditer(text):
-            self._pending.setdefault(match[1], []).append(match[0])
-        for match in _IMPLICIT.finditer(text):  # as pyuca's Collator.load reads them
-            line = match[0].split("#", 1)[0].rstrip()
+        text = "\n" + path.read_text(encoding="utf-8")
+        # One line per code point for almost all of them: a dict built in one pass.
+        self._single = {first: line for line, first in _SINGLE.findall(text)}
+        self._contractions: dict[str, list[str]] = {}
+        for line, first in _CONTRACTION.findall(text):
+            self._contractions.setdefault(first, []).append(line)
+        for line in _IMPLICIT.findall(text):  # as pyuca's Collator.load reads them
+            line = line.split("#", 1)[0].rstrip()
             ch_range, base = line[len("@implicitweights"):].split(";")
             range_start, range_end = ch_range.split("..")
             self.implicit_weights.append([int(range_start, 16), int(range_end, 16),
@@ -49,7 +54,11 @@ class LazyCollator(Collator):
 
     def collation_elements(self, normalized_string: str) -> list[list[int]]:
         for code_point in set(self.build_lookup_key(normalized_string)):
-            for line in self._pending.pop(f"{code_point:04X}", ()):
+            first = f"{code_point:04X}"
+            line = self._single.pop(first, None)
+            if line is not None:
+                self._add(line)
+            for line in self._contractions.pop(first, ()):
                 self._add(line)
         return super().collation_elements(normalized_string)
 
