@@ -1,0 +1,335 @@
+"""Build the same generated site in several variants, alternating, and compare.
+
+Examples (from the repository root, with the project's virtualenv)::
+
+    .venv/bin/python benchmarks/run.py --pages 120 --uses 40 --rounds 3
+    .venv/bin/python benchmarks/run.py --terms 0,2000,10000 --variants gpu --rounds 3
+    .venv/bin/python benchmarks/run.py --jobs 1,2 --variants gpu --rounds 3
+    .venv/bin/python benchmarks/run.py --load 10000 --rounds 5
+
+Every build is ``python -m sphinx -q -E -j N -b html`` in a fresh output
+folder, timed from outside (wall clock of the subprocess). One round builds
+every configuration once, in an order rotated each round; ratios are medians of
+the per-round ratios, so load from other processes hits both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
+    sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import sitegen
+
+BASE = "gpu-base"  # the gpu sources, built with the extension from --base
+
+
+@dataclass(frozen=True)
+class Config:
+    terms: int  # 0: the seeded glossary
+    variant: str
+    jobs: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.variant}-t{self.terms}-j{self.jobs}"
+
+
+@dataclass
+class Result:
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    page_bytes: int = 0  # the content pages' HTML files
+    body_bytes: int = 0  # the same pages, only their <div class="body"> part
+    glossary_terms: int = 0
+    glossary_bytes: int = 0
+    glossary_scripts: int = 0  # <script> elements on the glossary page
+    content_scripts: int = 0  # <script> elements on one content page
+
+
+def build(source: Path, out: Path, jobs: int, package: Path | None = None) -> tuple[float, float]:
+    """Build *source* into the fresh folder *out*: ``(wall seconds, CPU seconds)``.
+
+    CPU seconds are the user and system time of the build and its workers: less
+    sensitive to other processes on the machine than the wall clock.
+    With *package*, the extension is imported from that folder instead.
+    """
+    shutil.rmtree(out, ignore_errors=True)
+    command = [sys.executable, "-m", "sphinx", "-q", "-E", "-j", str(jobs), "-b", "html",
+               "-d", str(out / ".doctrees"), str(source), str(out)]
+    env = dict(os.environ, PYTHONPATH=str(package)) if package else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode or done.stderr.strip():
+        raise SystemExit(f"build of {source} failed or warned:\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu
+
+
+def measure_bytes(out: Path, pages: int, result: Result) -> None:
+    names = [out / f"{sitegen.page_name(n)}.html" for n in range(pages)]
+    result.page_bytes = sum(p.stat().st_size for p in names)
+    result.body_bytes = sum(len(body(p.read_bytes())) for p in names)
+    result.content_scripts = names[0].read_bytes().count(b"<script")
+    glossary = out / "glossary.html"
+    if glossary.exists():
+        result.glossary_bytes = glossary.stat().st_size
+        result.glossary_scripts = glossary.read_bytes().count(b"<script")
+
+
+def body(page: bytes) -> bytes:
+    """The page's main content: the theme's ``<div class="body">`` up to the sidebar."""
+    start = page.index(b'<div class="body"')
+    end = page.find(b'<div class="sphinxsidebar"', start)
+    return page[start:end if end > 0 else len(page)]
+
+
+def same_html(one: Path, other: Path) -> bool:
+    htmls = sorted(str(p.relative_to(one)) for p in one.rglob("*.html"))
+    _match, mismatch, errors = filecmp.cmpfiles(one, other, htmls, shallow=False)
+    return not mismatch and not errors
+
+
+def make_sources(workdir: Path, args: argparse.Namespace) -> tuple[dict[tuple[int, str], Path],
+                                                                    dict[int, int]]:
+    """One source folder per glossary size and variant, all with the same prose.
+
+    Also returns the number of terms of each glossary (the seeded one for 0).
+    """
+    sources, sizes = {}, {}
+    every, usable = sitegen.seeded_terms()
+    for terms in args.terms:
+        user_glossary = None
+        if terms:
+            user_glossary, every = sitegen.generated_glossary(terms, seed=args.seed,
+                                                              coverage=args.coverage)
+            usable = sitegen.usable_generated(user_glossary, every)
+        pages = sitegen.plan_pages(args.pages, args.uses, usable, args.distinct, seed=args.seed)
+        shown = sitegen.used_terms(pages, usable) if args.table == "used" else None
+        sizes[terms] = len(every) if shown is None else len(shown)
+        for variant in args.variants:
+            markup = "gpu" if variant == BASE else variant
+            root = workdir / f"src-{markup}-t{terms}"
+            if not root.exists():
+                sitegen.write_site(root, markup, pages, usable, every, user_glossary, shown)
+            sources[terms, variant] = root
+    return sources, sizes
+
+
+def run_builds(args: argparse.Namespace) -> dict[str, object]:
+    configs = [Config(t, v, j) for t in args.terms for v in args.variants for j in args.jobs]
+    results = {c: Result() for c in configs}
+    identical_jobs: list[bool] = []
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-bench-") as tmp:
+        workdir = Path(tmp)
+        sources, sizes = make_sources(workdir, args)
+        for number in range(args.rounds):
+            shift = number % len(configs)
+            order = configs[shift:] + configs[:shift]  # nobody always goes first
+            outs: dict[Config, Path] = {}
+            for config in order:
+                out = outs[config] = workdir / f"out-{config.name}"
+                result = results[config]
+                package = args.base if config.variant == BASE else None
+                wall, cpu = build(sources[config.terms, config.variant], out, config.jobs, package)
+                result.wall.append(wall)
+                result.cpu.append(cpu)
+                if number == 0:
+                    measure_bytes(out, args.pages, result)
+                    result.glossary_terms = sizes[config.terms]
+                print(f"round {number + 1}/{args.rounds} {config.name}: {wall:.2f} s "
+                      f"(CPU {cpu:.2f} s)", file=sys.stderr, flush=True)
+            for config in configs:  # -j N against -j 1, byte for byte
+                serial = Config(config.terms, config.variant, 1)
+                if config.jobs != 1 and serial in outs:
+                    identical_jobs.append(same_html(outs[serial], outs[config]))
+    return report(args, results, identical_jobs)
+
+
+def paired(results: dict[Config, Result], config: Config, base: Config,
+           clock: str = "wall") -> float | None:
+    """Median over rounds of the time ratio *config* / *base* (built in the same round)."""
+    if base not in results or base == config:
+        return None
+    mine, theirs = getattr(results[config], clock), getattr(results[base], clock)
+    return statistics.median(a / b for a, b in zip(mine, theirs, strict=True))
+
+
+def report(args: argparse.Namespace, results: dict[Config, Result],
+           identical_jobs: list[bool]) -> dict[str, object]:
+    rows = []
+    for config, r in results.items():
+        abbr = results.get(Config(config.terms, "abbr", config.jobs))
+        bases = {"abbr": Config(config.terms, "abbr", config.jobs),
+                 "term": Config(config.terms, "term", config.jobs),
+                 "seeded": Config(0, config.variant, config.jobs),
+                 "j1": Config(config.terms, config.variant, 1),
+                 "base": Config(config.terms, BASE, config.jobs)}
+        row: dict[str, object] = {
+            "terms": config.terms or "seeded", "variant": config.variant, "jobs": config.jobs,
+            "median_wall_s": statistics.median(r.wall), "median_cpu_s": statistics.median(r.cpu),
+            "wall_s": r.wall, "cpu_s": r.cpu,
+        }
+        for name, base in bases.items():
+            row[f"time_vs_{name}"] = paired(results, config, base)
+            row[f"cpu_vs_{name}"] = paired(results, config, base, "cpu")
+        row.update({
+            "page_bytes": r.page_bytes, "body_bytes": r.body_bytes,
+            "bytes_vs_abbr": r.page_bytes / abbr.page_bytes if abbr else None,
+            "body_vs_abbr": r.body_bytes / abbr.body_bytes if abbr else None,
+            "glossary_terms": r.glossary_terms, "glossary_bytes": r.glossary_bytes,
+            "glossary_bytes_per_term": (r.glossary_bytes / r.glossary_terms
+                                        if r.glossary_bytes else None),
+            "glossary_scripts": r.glossary_scripts, "content_scripts": r.content_scripts,
+        })
+        rows.append(row)
+    summary = {
+        "command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
+        "parameters": {"pages": args.pages, "uses": args.uses, "distinct": args.distinct,
+                       "coverage": args.coverage, "table": args.table,
+                       "rounds": args.rounds, "seed": args.seed,
+                       "base": str(args.base) if args.base else None},
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                    "sphinx": _version("sphinx"), "docutils": _version("docutils")},
+        "rows": rows,
+        "jobs_byte_identical": all(identical_jobs) if identical_jobs else None,
+    }
+    print_table(summary)
+    return summary
+
+
+def _version(module: str) -> str:
+    return str(getattr(__import__(module), "__version__", "?"))
+
+
+def _fmt(value: object, spec: str = ".3f") -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def print_table(summary: dict) -> None:  # type: ignore[type-arg]
+    print(f"# {summary['command']}")
+    print(f"# {summary['parameters']}, {summary['machine']}")
+    print("time: medians of per-round ratios, wall clock (CPU time in brackets)")
+    print(f"{'terms':>7} {'variant':<8} {'-j':>2} {'wall s':>7} {'/abbr':>13} {'/term':>13} "
+          f"{'/seeded':>13} {'/j1':>13} {'/base':>13}")
+    for row in summary["rows"]:
+        cells = [f"{_fmt(row[f'time_vs_{n}'])} ({_fmt(row[f'cpu_vs_{n}'])})"
+                 for n in ("abbr", "term", "seeded", "j1", "base")]
+        print(f"{row['terms']!s:>7} {row['variant']:<8} {row['jobs']:>2} "
+              f"{row['median_wall_s']:>7.2f} " + " ".join(f"{c:>13}" for c in cells))
+    print("bytes: content pages (whole files, and their <div class='body'> only); glossary page")
+    print(f"{'terms':>7} {'variant':<8} {'-j':>2} {'page KB':>8} {'/abbr':>6} {'body KB':>8} "
+          f"{'/abbr':>6} {'gloss KB':>9} {'B/term':>7} {'scripts':>7}")
+    for row in summary["rows"]:
+        print(f"{row['terms']!s:>7} {row['variant']:<8} {row['jobs']:>2} "
+              f"{row['page_bytes'] / 1024:>8.1f} {_fmt(row['bytes_vs_abbr']):>6} "
+              f"{row['body_bytes'] / 1024:>8.1f} {_fmt(row['body_vs_abbr']):>6} "
+              f"{row['glossary_bytes'] / 1024:>9.1f} "
+              f"{_fmt(row['glossary_bytes_per_term'], '.0f'):>7} {row['glossary_scripts']:>7}")
+    if summary["jobs_byte_identical"] is not None:
+        print(f"-j N HTML byte-identical to -j 1 in every round: {summary['jobs_byte_identical']}")
+
+
+# -- loading a large glossary in-process -------------------------------------------
+
+def run_load(args: argparse.Namespace) -> dict[str, object]:
+    """Time parsing and validating a generated glossary of ``--load`` terms, and a cache hit."""
+    import sphinxcontrib_gpuglossary
+    from sphinxcontrib_gpuglossary.loader import GlossaryFile, glossary_files, load_glossary
+
+    text, _terms = sitegen.generated_glossary(args.load, seed=args.seed, coverage=args.coverage)
+    cold, warm = [], []
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-load-") as tmp:
+        path = Path(tmp, "terms.yaml")
+        path.write_text(text, encoding="utf-8")
+        files = glossary_files([GlossaryFile(path, "terms.yaml")], seeded=False)
+        for number in range(args.rounds):
+            start = time.perf_counter()
+            glossary = load_glossary(files)
+            cold.append(time.perf_counter() - start)
+            cache = Path(tmp, f"cache-{number}.pickle")
+            load_glossary(files, cache=cache)  # writes the cache
+            start = time.perf_counter()
+            load_glossary(files, cache=cache)
+            warm.append(time.perf_counter() - start)
+    summary = {
+        "command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
+        "package": str(Path(sphinxcontrib_gpuglossary.__file__).parent),
+        "terms": len(glossary.terms), "languages": glossary.languages(),
+        "coverage": args.coverage,
+        "file_bytes": len(text.encode()),
+        "parse_and_validate_s": statistics.median(cold), "cache_hit_s": statistics.median(warm),
+        "rounds": args.rounds, "machine": {"cpus": os.cpu_count()},
+    }
+    print(f"# {summary['command']}")
+    print(f"# extension from {summary['package']}")
+    print(f"{summary['terms']} terms in {', '.join(glossary.languages())} "
+          f"(each other language on {args.coverage:.0%} of terms) "
+          f"({summary['file_bytes'] / 1e6:.1f} MB): parse and validate "
+          f"{summary['parse_and_validate_s']:.3f} s, cache hit {summary['cache_hit_s']:.3f} s "
+          f"(medians of {args.rounds})")
+    return summary
+
+
+def _ints(text: str) -> list[int]:
+    return [int(item) for item in text.split(",")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=120, help="content pages (default 120)")
+    parser.add_argument("--uses", type=int, default=40, help="term uses per page (default 40)")
+    parser.add_argument("--distinct", type=int, default=10,
+                        help="terms each page is about (0: every use drawn from the whole "
+                             "glossary; default 10)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    parser.add_argument("--terms", type=_ints, default=[0],
+                        help="glossary sizes, comma-separated; 0 = seeded (default 0)")
+    parser.add_argument("--jobs", type=_ints, default=[1],
+                        help="sphinx-build -j values, comma-separated (default 1)")
+    parser.add_argument("--variants", type=lambda s: s.split(","),
+                        default=list(sitegen.VARIANTS),
+                        help=f"comma-separated, of {','.join(sitegen.VARIANTS)} (default all)")
+    parser.add_argument("--table", choices=("all", "used"), default="all",
+                        help="what the glossary page of the term and gpu variants shows: every "
+                             "term of the glossary (default) or only the terms the pages use")
+    parser.add_argument("--coverage", type=float, default=1.0,
+                        help="generated glossaries: share of terms translated into each of "
+                             "nl, ar, fr, bn and ru (default 1: every term in six languages)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed of the generator")
+    parser.add_argument("--load", type=int, default=0, metavar="TERMS",
+                        help="instead of building: time loading a generated glossary in-process")
+    parser.add_argument("--base", type=Path, metavar="DIR",
+                        help=f"add the variant {BASE!r}: the gpu site built with the extension "
+                             "package found in DIR (e.g. an older version, for before/after)")
+    parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results here")
+    args = parser.parse_args(argv)
+    unknown = set(args.variants) - set(sitegen.VARIANTS)
+    if unknown:
+        parser.error(f"unknown variants: {', '.join(sorted(unknown))}")
+    if args.base:
+        args.variants.append(BASE)
+    summary = run_load(args) if args.load else run_builds(args)
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
