@@ -73,13 +73,25 @@ def build(source: Path, out: Path, jobs: int, package: Path | None = None) -> tu
     env = dict(os.environ, PYTHONPATH=str(package)) if package else None
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    # Not in the repository: "python -m" puts the working folder first on sys.path,
+    # which would shadow the --base package.
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env,
+                          cwd=out.parent)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode or done.stderr.strip():
         raise SystemExit(f"build of {source} failed or warned:\n{done.stderr}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return seconds, cpu
+
+
+def package_used(workdir: Path, package: Path | None) -> str:
+    """Where the builds import the extension from (to be sure --base is not shadowed)."""
+    env = dict(os.environ, PYTHONPATH=str(package)) if package else None
+    done = subprocess.run([sys.executable, "-c", "import sphinxcontrib_gpuglossary as m; "
+                           "print(m.__file__.rsplit('/', 1)[0])"],
+                          capture_output=True, text=True, check=True, env=env, cwd=workdir)
+    return done.stdout.strip()
 
 
 def measure_bytes(out: Path, pages: int, result: Result) -> None:
@@ -139,6 +151,11 @@ def run_builds(args: argparse.Namespace) -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="gpuglossary-bench-") as tmp:
         workdir = Path(tmp)
         sources, sizes = make_sources(workdir, args)
+        packages = {"gpu": package_used(workdir, None)}
+        if args.base:
+            packages[BASE] = package_used(workdir, args.base)
+            if packages[BASE] == packages["gpu"]:
+                raise SystemExit(f"--base {args.base} is shadowed by {packages['gpu']}")
         for number in range(args.rounds):
             shift = number % len(configs)
             order = configs[shift:] + configs[:shift]  # nobody always goes first
@@ -159,7 +176,7 @@ def run_builds(args: argparse.Namespace) -> dict[str, object]:
                 serial = Config(config.terms, config.variant, 1)
                 if config.jobs != 1 and serial in outs:
                     identical_jobs.append(same_html(outs[serial], outs[config]))
-    return report(args, results, identical_jobs)
+    return report(args, results, identical_jobs, packages)
 
 
 def paired(results: dict[Config, Result], config: Config, base: Config,
@@ -172,7 +189,7 @@ def paired(results: dict[Config, Result], config: Config, base: Config,
 
 
 def report(args: argparse.Namespace, results: dict[Config, Result],
-           identical_jobs: list[bool]) -> dict[str, object]:
+           identical_jobs: list[bool], packages: dict[str, str]) -> dict[str, object]:
     rows = []
     for config, r in results.items():
         abbr = results.get(Config(config.terms, "abbr", config.jobs))
@@ -207,6 +224,7 @@ def report(args: argparse.Namespace, results: dict[Config, Result],
                        "base": str(args.base) if args.base else None},
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                     "sphinx": _version("sphinx"), "docutils": _version("docutils")},
+        "packages": packages,
         "rows": rows,
         "jobs_byte_identical": all(identical_jobs) if identical_jobs else None,
     }
@@ -225,6 +243,7 @@ def _fmt(value: object, spec: str = ".3f") -> str:
 def print_table(summary: dict) -> None:  # type: ignore[type-arg]
     print(f"# {summary['command']}")
     print(f"# {summary['parameters']}, {summary['machine']}")
+    print(f"# extension: {summary['packages']}")
     print("time: medians of per-round ratios, wall clock (CPU time in brackets)")
     print(f"{'terms':>7} {'variant':<8} {'-j':>2} {'wall s':>7} {'/abbr':>13} {'/term':>13} "
           f"{'/seeded':>13} {'/j1':>13} {'/base':>13}")
