@@ -78,5 +78,6 @@ def build() -> Callable[..., Built]:
 
 def sphinx_build(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``sphinx-build`` as a user would, in a separate process."""
-    return subprocess.run([sys.executable, "-m", "sphinx", *map(str, args)], cwd=cwd,
+    # -N: plain text, also where Sphinx would colour it (CI=true sets colours on)
+    return subprocess.run([sys.executable, "-m", "sphinx", "-N", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, check=False)
