@@ -10,9 +10,9 @@ from sphinx.application import Sphinx
 from . import __version__, events, writers
 from .autolink import AutoLink
 from .domain import GpuDomain, keep_unlinked
-from .nodes import glossary_block, gpu_definition, gpu_definitions, gpu_term, gpu_text
+from .nodes import glossary_block, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import AttachDefinitions, FootnoteFirstUse
+from .transforms import FootnoteFirstUse
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -31,13 +31,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
 
     html = writers.HTML_VISITORS
-    for node in (glossary_block, gpu_definitions, gpu_definition, gpu_text):
+    for node in (glossary_block, gpu_text):
         app.add_node(node, html=html[node], singlehtml=html[node], epub=html[node])
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
     app.add_transform(AutoLink)
-    app.add_post_transform(AttachDefinitions)
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)

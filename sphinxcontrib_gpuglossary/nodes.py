@@ -33,15 +33,6 @@ class glossary_block(nodes.container):  # noqa: N801
     """Wraps one rendered ``glossary-table``: ``lang`` and ``dir`` of the build."""
 
 
-class gpu_definitions(nodes.container):  # noqa: N801
-    """HTML only: the definitions of the terms a page uses, once each, for tooltips."""
-
-
-class gpu_definition(nodes.Element):  # noqa: N801
-    """One definition inside :class:`gpu_definitions`: ``termid``, ``lang``, ``dir``,
-    ``fallback`` and the definition as the ``text`` attribute (no children)."""
-
-
 def term_xref(term_id: str, text: str, docname: str, rawtext: str = "") -> pending_xref:
     """A reference to a term, resolved by the ``gpu`` domain once all pages are read."""
     term = gpu_term(rawtext, text, termid=term_id, classes=["gpu-term"])

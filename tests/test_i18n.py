@@ -14,6 +14,8 @@ from babel.messages.pofile import read_po, write_po
 from sphinxcontrib_gpuglossary import catalog
 from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
 
+from .html_terms import definitions
+
 SEEDED = load_glossary(glossary_files([]))
 KV_EN = SEEDED.terms["kv-cache"].definitions["en"]
 KV_NL = SEEDED.terms["kv-cache"].definitions["nl"]
@@ -21,9 +23,10 @@ GERMAN = "Zwischengespeicherte Schlüssel- und Werttensoren früherer Tokens."
 PACKAGE_LOCALE = Path(catalog.__file__).parent / "locale"
 
 
-def tooltip(html: str, term_id: str) -> str:
-    start = html.index(f'id="gpu-def-{term_id}"')
-    return html[start:html.index("</div>", start)]
+def tooltip(html: str, term_id: str) -> dict[str, str]:
+    """The one definition the page carries for *term_id* (text, lang, dir, fallback)."""
+    (found,) = definitions(html)[term_id]
+    return found
 
 
 def sphinx_intl(*args: str | Path, cwd: Path) -> None:
@@ -44,7 +47,7 @@ def edit_po(path: Path, context: str, msgid: str, msgstr: str, fuzzy: bool = Fal
 
 def test_seeded_language_needs_no_catalog(make_site, build) -> None:
     site = build(make_site("basic"), language="nl")
-    assert KV_NL in tooltip(site.read("guide.html"), "kv-cache")
+    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == KV_NL
     assert KV_NL in site.read("glossary.html")
     assert "<p>Definitie</p>" in site.read("glossary.html")  # our own labels, in Dutch
 
@@ -81,11 +84,11 @@ def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
     edit_po(po, "kv-cache", KV_EN, GERMAN)
     site = build(srcdir, language="de", locale_dirs=["locales"])
     assert GERMAN in site.read("glossary.html")
-    assert GERMAN in tooltip(site.read("guide.html"), "kv-cache")
-    assert 'lang="de"' in tooltip(site.read("guide.html"), "kv-cache")
+    kv_cache = tooltip(site.read("guide.html"), "kv-cache")
+    assert kv_cache["text"] == GERMAN and kv_cache["lang"] == "de" and not kv_cache["fallback"]
     # an untranslated term falls back to English, visibly
     vram = tooltip(site.read("guide.html"), "vram")
-    assert 'lang="en"' in vram and "gpu-fallback" in vram
+    assert vram["lang"] == "en" and vram["dir"] == "ltr" and vram["fallback"]
 
 
 def test_editing_the_po_rereads_the_pages_that_show_the_term(make_site, build) -> None:
@@ -99,7 +102,7 @@ def test_editing_the_po_rereads_the_pages_that_show_the_term(make_site, build) -
     site = build(srcdir, language="de", locale_dirs=["locales"],
                  connect={"env-before-read-docs": lambda app, env, docs: read.extend(docs)})
     assert sorted(read) == ["glossary", "guide"]
-    assert GERMAN in tooltip(site.read("guide.html"), "kv-cache")
+    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == GERMAN
 
 
 def test_fuzzy_translations_follow_gettext_allow_fuzzy_translations(make_site, build) -> None:
@@ -121,9 +124,8 @@ def test_a_catalog_translation_beats_the_seed_text(make_site, build) -> None:
     po = srcdir / "locales" / "nl" / "LC_MESSAGES" / "gpu-glossary.po"
     edit_po(po, "kv-cache", KV_EN, "Herziene Nederlandse definitie.")
     site = build(srcdir, language="nl", locale_dirs=["locales"])
-    assert "Herziene Nederlandse definitie." in tooltip(site.read("guide.html"), "kv-cache")
-    assert KV_NL in tooltip(site.read("guide.html"), "vram") or \
-        SEEDED.terms["vram"].definitions["nl"] in tooltip(site.read("guide.html"), "vram")
+    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == "Herziene Nederlandse definitie."
+    assert tooltip(site.read("guide.html"), "vram")["text"] == SEEDED.terms["vram"].definitions["nl"]
 
 
 def test_prefill_fills_empty_entries_from_the_seeds_and_keeps_translators_text(
@@ -202,7 +204,7 @@ def test_prefill_po_command_over_a_locale_folder(make_site, build) -> None:
     assert counts == expected and expected["de"] == "0" and int(expected["ru"]) > 300
     # the filled Dutch catalog drives a Dutch build like the seed text itself
     site = build(srcdir, language="nl", locale_dirs=["locales"])
-    assert KV_NL in tooltip(site.read("guide.html"), "kv-cache")
+    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == KV_NL
 
 
 def test_prefill_po_without_catalogs_says_what_to_do(tmp_path: Path) -> None:
@@ -216,7 +218,7 @@ def test_english_closes_every_fallback_chain(make_site, build) -> None:
     site = build(make_site("basic"), language="fr", gpuglossary_fallback_languages=["ru"])
     assert site.warnings == ""
     guide = site.read("guide.html")
-    assert SEEDED.terms["kv-cache"].definitions["ru"] in tooltip(guide, "kv-cache")
+    assert tooltip(guide, "kv-cache")["text"] == SEEDED.terms["kv-cache"].definitions["ru"]
     glossary = site.read("glossary.html")
     assert "Zero Redundancy Optimizer" in glossary or SEEDED.terms["rocm"].definitions["en"] \
         in glossary  # rocm has neither fr nor ru: English

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import sphinx_build
+from .html_terms import definitions
 
 PAGES = {
     "index.rst": "Site\n====\n\n.. toctree::\n\n   uses_widget\n   uses_gadget\n   plain\n"
@@ -91,7 +92,8 @@ def test_parallel_build_equals_serial_build_byte_for_byte(make_site, tmp_path: P
     assert len(htmls) >= 17
     _match, mismatch, errors = filecmp.cmpfiles(outputs["1"], outputs["2"], htmls, shallow=False)
     assert mismatch == [] and errors == []
-    assert "gpu-def-widget" in (outputs["2"] / "page11.html").read_text()
+    (widget,) = definitions((outputs["2"] / "page11.html").read_text())["widget"]
+    assert widget["text"] == "A small part that fits a GPU rack."
 
 
 def test_setup_declares_parallel_safety(site, build) -> None:

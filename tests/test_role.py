@@ -5,16 +5,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .conftest import sphinx_build
+from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
 
-TERM_LINK = re.compile(r'<a aria-describedby="gpu-def-([a-z0-9-]+)" class="gpu-term reference '
-                       r'internal" data-gpu-term="\1" href="([^"]+)">([^<]+)</a>')
+from .conftest import sphinx_build
+from .html_terms import definitions, links, term_uses
+
+SEEDED = load_glossary(glossary_files([]))
 
 
 def test_three_spellings_and_a_title_link_to_one_anchor(make_site, build) -> None:
     site = build(make_site("basic"))
-    links = TERM_LINK.findall(site.read("guide.html"))
-    assert [(i, href, text) for i, href, text in links if i == "kv-cache"] == [
+    found = links(site.read("guide.html"))
+    assert [(i, href, text) for i, href, text in found if i == "kv-cache"] == [
         ("kv-cache", "glossary.html#gpu-term-kv-cache", "KV cache"),
         ("kv-cache", "glossary.html#gpu-term-kv-cache", "kv-cache"),
         ("kv-cache", "glossary.html#gpu-term-kv-cache", "KV-cache"),
@@ -24,20 +26,49 @@ def test_three_spellings_and_a_title_link_to_one_anchor(make_site, build) -> Non
     assert site.warnings == ""
 
 
-def test_the_page_carries_each_definition_once(make_site, build) -> None:
+def test_the_page_carries_each_definition_once_on_the_first_use(make_site, build) -> None:
     html = build(make_site("basic")).read("guide.html")
-    assert html.count('id="gpu-def-kv-cache"') == 1
-    block = html[html.index('id="gpu-def-kv-cache"'):]
-    assert "Key and value tensors" in block[:600] or "key" in block[:600].lower()
-    assert re.search(r'<div class="gpu-definitions no-search" hidden="hidden">', html)
-    assert html.count('id="gpu-def-vram"') == 1
+    uses = [u for u in term_uses(html) if u.term_id == "kv-cache"]
+    assert len(uses) == 4
+    text = SEEDED.terms["kv-cache"].definitions["en"]
+    assert uses[0].definition == {"text": text, "lang": "en", "dir": "ltr", "fallback": False}
+    assert [u.definition for u in uses[1:]] == [None, None, None]
+    assert html.count(text[:80]) == 1  # nowhere else on the page
+    assert {k: len(v) for k, v in definitions(html).items()} == \
+        {t: 1 for t in {u.term_id for u in term_uses(html)}}
+    # the script makes the hidden definitions; the HTML has no id to point to yet
+    assert "aria-describedby" not in html and "gpu-def-" not in html
+
+
+def test_first_use_names_the_headword_when_the_text_differs(make_site, build) -> None:
+    srcdir = make_site("basic", {"guide.rst": "Guide\n=====\n\n:gpu-term:`the cache <KV cache>` "
+                                              "and :gpu-term:`KV cache`.\n"})
+    first, second = term_uses(build(srcdir).read("guide.html"))
+    assert first.text == "the cache" and first.attrs["data-gpu-name"] == "KV cache"
+    assert "data-gpu-name" not in second.attrs
 
 
 def test_definition_is_in_the_build_language(make_site, build) -> None:
     html = build(make_site("basic"), language="nl").read("guide.html")
-    start = html.index('id="gpu-def-kv-cache"')
-    assert 'lang="nl"' in html[start - 100:start + 200]
-    assert "Sleutel- en waardetensoren" in html[start:start + 800]
+    (definition,) = definitions(html)["kv-cache"]
+    assert definition["lang"] == "nl" and definition["dir"] == "ltr"
+    assert definition["text"] == SEEDED.terms["kv-cache"].definitions["nl"]
+    assert "Sleutel- en waardetensoren" in definition["text"]
+
+
+def test_a_fallback_definition_wraps_the_term_and_keeps_the_term_in_the_page_language(
+        make_site, build) -> None:
+    english_only = next(t.id for t in SEEDED.terms.values() if "ar" not in t.definitions)
+    guide = f"Guide\n=====\n\n:gpu-term:`KV cache` and :gpu-term:`{english_only}`.\n"
+    html = build(make_site("basic", {"guide.rst": guide}), language="ar").read("guide.html")
+    fallbacks = [u for u in term_uses(html) if u.definition and u.definition["fallback"]]
+    assert [u.term_id for u in fallbacks] == [english_only]
+    for use in fallbacks:
+        assert use.wrapper["lang"] == "en" and use.wrapper["dir"] == "ltr"
+        assert "title" not in use.attrs
+        assert use.attrs["lang"] == "ar" and use.attrs["dir"] == "rtl"
+    native = [u for u in term_uses(html) if u.definition and not u.definition["fallback"]]
+    assert native and all(u.attrs["lang"] == "ar" and u.attrs["dir"] == "rtl" for u in native)
 
 
 def test_unknown_term_warns_with_location_and_suggestions(make_site, build) -> None:
@@ -82,22 +113,23 @@ def test_without_a_table_the_definition_travels_without_a_link(make_site, build)
     srcdir = make_site("basic", {"glossary.rst": "Glossary\n========\n\nNothing here.\n"})
     site = build(srcdir)
     html = site.read("guide.html")
-    assert '<span aria-describedby="gpu-def-kv-cache" class="gpu-term" ' \
-           'data-gpu-term="kv-cache" tabindex="0">KV cache</span>' in html
-    assert 'id="gpu-def-kv-cache"' in html
+    first = term_uses(html)[0]
+    assert (first.tag, first.term_id, first.attrs["tabindex"], first.text) == \
+        ("span", "kv-cache", "0", "KV cache")
+    assert definitions(html)["kv-cache"][0]["text"] == SEEDED.terms["kv-cache"].definitions["en"]
     assert "glossary.html#" not in html
     assert site.warnings == ""
 
 
 def test_gpu_colon_term_is_the_same_role(make_site, build) -> None:
     srcdir = make_site("basic", {"guide.rst": "Guide\n=====\n\n:gpu:term:`KV cache`\n"})
-    links = TERM_LINK.findall(build(srcdir).read("guide.html"))
-    assert links == [("kv-cache", "glossary.html#gpu-term-kv-cache", "KV cache")]
+    found = links(build(srcdir).read("guide.html"))
+    assert found == [("kv-cache", "glossary.html#gpu-term-kv-cache", "KV cache")]
 
 
 def test_lookup_by_id_headword_and_alias_in_any_language(make_site, build) -> None:
     guide = ("Guide\n=====\n\n:gpu-term:`ذاكرة KV المؤقتة` :gpu-term:`KV-кеш` "
              ":gpu-term:`key value cache` :gpu-term:`Kv_Cache`\n")
     site = build(make_site("basic", {"guide.rst": guide}))
-    assert [i for i, _h, _t in TERM_LINK.findall(site.read("guide.html"))] == ["kv-cache"] * 4
+    assert [i for i, _h, _t in links(site.read("guide.html"))] == ["kv-cache"] * 4
     assert site.warnings == ""

@@ -1,7 +1,5 @@
-/* sphinxcontrib-gpuglossary: definitions of .gpu-term on hover, focus and tap.
-   A classic script with no dependencies and no network use. One tooltip element,
-   filled with clones of the page's hidden definitions. WCAG 1.4.13: Escape
-   dismisses it, the pointer can move onto it, it stays until then. */
+/* sphinxcontrib-gpuglossary: a term's definition on hover, focus and tap; classic
+   script, no network. WCAG 1.4.13: dismissible (Escape), hoverable, persistent. */
 (function (d, w) {
   "use strict";
   var DELAY = 200, GRACE = 300, GAP = 6, EDGE = 8;
@@ -38,9 +36,12 @@
       head = d.createElement(t.href ? "a" : "b");
       if (t.href) { head.href = t.href; head.tabIndex = -1; }
       head.className = "gpu-tooltip-name";
-      head.textContent = def.getAttribute("data-gpu-name") || t.textContent;
+      head.textContent = def.getAttribute("data-gpu-name");
+      c = d.createElement("span");
+      c.className = def.className;
+      c.textContent = def.textContent;
       tip.appendChild(head);
-      for (c = def.firstChild; c; c = c.nextSibling) tip.appendChild(c.cloneNode(true));
+      tip.appendChild(c);
     }
     cur = t;
     tip.hidden = false;
@@ -53,8 +54,7 @@
     if (tip) tip.hidden = true;
   }
 
-  /* Below the term (above when there is no room), aligned with its start edge
-     (the right one for right-to-left text), then kept EDGE px inside the viewport. */
+  /* below the term (above if no room), at its start edge, EDGE px inside the viewport */
   function place() {
     if (!shown()) return;
     var de = d.documentElement, vw = de.clientWidth, vh = de.clientHeight;
@@ -92,7 +92,7 @@
     if (!from || e.pointerType === "touch" || (to && from.contains(to))) return;
     if (from === dismissed) dismissed = null;
     if (from === pend) { pend = null; clearTimeout(timer); }
-    /* moving between a term and its tooltip, or away from a focused term: keep it */
+    /* between a term and its tooltip, or off a focused term: keep it */
     if (inTip(to) || (cur && (termOf(to) === cur || d.activeElement === cur))) return;
     later(hide, GRACE);
   });
@@ -118,7 +118,7 @@
     }
   });
 
-  /* Touch: the first tap on a term shows its definition, a second tap follows the link. */
+  /* touch: a first tap shows the definition, a second follows the link */
   d.addEventListener("pointerdown", function (e) {
     var t = termOf(e.target);
     touch = e.pointerType === "touch";
@@ -133,16 +133,34 @@
       py = -1;
       show(t);
     }
-    touch = false; /* a later click without a touch (keyboard, screen reader) just follows */
+    touch = false; /* a click without touch (keyboard, screen reader) just follows */
   });
 
-  /* The tooltip replaces the no-script fallback, a title around each term's first use. */
-  function untitle() {
-    var a = d.querySelectorAll(".gpu-title[title]"), i;
-    for (i = 0; i < a.length; i++) a[i].removeAttribute("title");
+  /* A page's first use of a term carries its definition: title, lang and dir, on
+     a span.gpu-title around it for a fallback language. Every use gets a hidden copy. */
+  function setup() {
+    var a = d.querySelectorAll(".gpu-term[data-gpu-term]"), i, t, id, s, f;
+    for (i = 0; i < a.length; i++) {
+      t = a[i];
+      id = "gpu-def-" + t.getAttribute("data-gpu-term");
+      s = t.title ? t : t.closest(".gpu-title[title]");
+      if (s && !d.getElementById(id)) {
+        f = d.createElement("div");
+        f.id = id;
+        f.hidden = true;
+        f.lang = s.lang;
+        f.dir = s.dir;
+        f.className = "gpu-definition gpu-text" + (s === t ? "" : " gpu-fallback");
+        f.textContent = s.title;
+        f.setAttribute("data-gpu-name", t.getAttribute("data-gpu-name") || t.textContent);
+        d.body.appendChild(f);
+        s.removeAttribute("title");
+      }
+      if (d.getElementById(id)) t.setAttribute("aria-describedby", id);
+    }
   }
-  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", untitle);
-  else untitle();
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", setup);
+  else setup();
 
   function replace() { if (cur) place(); }
   w.addEventListener("scroll", replace, true);

@@ -96,15 +96,18 @@ def test_screen_readers_get_the_definition_as_description(page) -> None:
         expect(term).to_have_accessible_description(definition(page, term_id))
 
 
-def test_the_script_removes_the_no_script_title(site, new_page) -> None:
+def test_the_script_turns_the_no_script_title_into_the_definition(site, new_page) -> None:
     page = new_page(java_script_enabled=False)
     page.goto(site().url())
-    fallback = page.locator(f".gpu-title:has({KV_CACHE})")
-    assert fallback.count() == 1  # the first use only
-    assert fallback.get_attribute("title") == definition(page, "kv-cache")
+    titled = page.locator(f"{KV_CACHE}[title]")
+    assert titled.count() == 1  # the first use only
+    title = titled.get_attribute("title")
     page = new_page()
     page.goto(site().url())
-    assert page.locator(".gpu-title[title]").count() == 0  # no second, native tooltip
+    assert definition(page, "kv-cache") == title
+    # no second, native tooltip
+    assert page.locator(".gpu-term[title], .gpu-title[title]").count() == 0
+    assert page.locator("#gpu-def-kv-cache").get_attribute("hidden") is not None
 
 
 def test_first_tap_shows_second_tap_follows_the_link(site, new_page) -> None:

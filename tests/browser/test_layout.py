@@ -72,7 +72,7 @@ def test_every_definition_carries_lang_and_dir(site, new_page) -> None:
     for language, direction in (("en", "ltr"), ("ar", "rtl")):
         page.goto(site(language=language).url())
         attributes = page.eval_on_selector_all(
-            ".gpu-definition, .gpu-definition .gpu-text",
+            ".gpu-definition",
             "ds => ds.map(d => [d.lang, d.dir])")
         assert attributes and all(lang and d in ("ltr", "rtl") for lang, d in attributes)
         assert [language, direction] in attributes
@@ -119,7 +119,7 @@ def test_print_leaves_no_floating_text(site, new_page) -> None:
     page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
     page.emulate_media(media="print")
     assert page.eval_on_selector(TOOLTIP, "t => getComputedStyle(t).display") == "none"
-    assert page.eval_on_selector(".gpu-definitions", "d => getComputedStyle(d).display") == "none"
+    assert page.eval_on_selector(".gpu-definition", "d => getComputedStyle(d).display") == "none"
 
 
 TABLE_LAYOUT = """g => {
