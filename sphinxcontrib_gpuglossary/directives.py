@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .model import CATEGORIES
@@ -27,6 +28,9 @@ class GlossaryTableDirective(SphinxDirective):
     Options: ``:terms:`` (ids or headwords), ``:category:``, ``:columns:``,
     ``:languages:``, ``:group:`` (``letter``, ``category`` or ``none``),
     ``:canonical:`` and ``:no-disclaimer:``.
+
+    The directive checks the options and records the table in the domain; the
+    table itself is built later in the reading, by :class:`BuildTable`.
     """
 
     has_content = False
@@ -49,11 +53,14 @@ class GlossaryTableDirective(SphinxDirective):
             group=(self._choices("group", GROUPINGS, ["none"]) or ["none"])[0],
             disclaimer="no-disclaimer" not in self.options,
         )
-        block = TableBuilder(domain, self.env.docname).build(spec)
-        self.set_source_info(block)
-        domain.note_table(self.env.docname, spec.term_ids, "canonical" in self.options,
-                          self.lineno)
-        return [block]
+        docname = self.env.docname
+        # the terms that earlier tables of this document give an anchor
+        anchored = {i for i in spec.term_ids if domain.anchored_in(docname, i)}
+        pending = nodes.pending(BuildTable, {"spec": spec, "anchored": anchored})
+        self.set_source_info(pending)
+        self.state.document.note_pending(pending)
+        domain.note_table(docname, spec.term_ids, "canonical" in self.options, self.lineno)
+        return [pending]
 
     def _warn(self, message: str, subtype: str = "option") -> None:
         warn(message, subtype, (self.env.docname, self.lineno))
@@ -95,3 +102,22 @@ class GlossaryTableDirective(SphinxDirective):
                 self._warn(f"glossary-table :languages: has a malformed language code {lang!r}; "
                            "use codes such as en, nl, pt_BR")
         return langs
+
+
+class BuildTable(SphinxTransform):
+    """Replace a ``glossary-table``'s pending node with the table, while the document is read.
+
+    It runs just after Sphinx's smart quotes (750), which would otherwise walk and
+    replace every text node of the table only to leave glossary text as written;
+    the table is still in the doctree that ``doctree-read`` (880) collects from.
+    """
+
+    default_priority = 760
+
+    def apply(self, **kwargs: Any) -> None:
+        pending: nodes.pending = self.startnode  # type: ignore[assignment]
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        builder = TableBuilder(domain, self.env.docname, pending.details["anchored"])
+        block = builder.build(pending.details["spec"])
+        block.source, block.line = pending.source, pending.line
+        pending.replace_self(block)

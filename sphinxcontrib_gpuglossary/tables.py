@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,7 +14,7 @@ from . import labels
 from .collation import group_letter, sort_key
 from .languages import Localized, pick, text_direction
 from .model import CATEGORIES
-from .nodes import glossary_block, gpu_text, not_translatable, term_xref
+from .nodes import glossary_block, gpu_text, not_translatable
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -35,15 +35,20 @@ class TableSpec:
 
 
 class TableBuilder:
-    """Renders a :class:`TableSpec` for one document."""
+    """Renders a :class:`TableSpec` for one document.
 
-    def __init__(self, domain: GpuDomain, docname: str) -> None:
+    *anchored*: the term ids that earlier tables of the document already give an anchor.
+    """
+
+    def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset()) -> None:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
-        self._anchored: set[str] = set()  # ids this table has given an anchor
+        self._anchored = set(anchored)  # ids with an anchor on the page so far
+        self._shown: Set[str] = frozenset()  # ids of the table being built
 
     def build(self, spec: TableSpec) -> glossary_block:
+        self._shown = frozenset(spec.term_ids)
         block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
                                dir=text_direction(self.lang))
         ordered = sorted(spec.term_ids,
@@ -160,7 +165,7 @@ class TableBuilder:
     def _term_cell(self, term_id: str) -> nodes.paragraph:
         headword = self.domain.headword(term_id)
         para = _para()
-        if not self.domain.anchored_in(self.docname, term_id) and term_id not in self._anchored:
+        if term_id not in self._anchored:
             self._anchored.add(term_id)
             para += addnodes.index(entries=[("single", headword.text, _anchor(term_id),
                                              "main", None)])
@@ -201,12 +206,24 @@ class TableBuilder:
                       *self.localized(note), classes=["gpu-note"])]
 
     def _related(self, term_id: str, label: bool) -> nodes.paragraph:
-        links: list[nodes.Node] = [term_xref(r, self.domain.headword(r).text, self.docname)
-                                   for r in self.domain.term(term_id).related]
+        links: list[nodes.Node] = [self._related_link(r) for r in self.domain.term(term_id).related]
         para = _para(*_join(links, ", "), classes=["gpu-related"])
         if label:
             para.insert(0, nodes.Text(labels.see_also() + " "))
         return para
+
+    def _related_link(self, term_id: str) -> nodes.Element:
+        """A plain link, without the hover definition running text gets.
+
+        To the row when this table shows the term; else resolved by the domain to
+        the table that shows it, and plain text when none does.
+        """
+        text = self.domain.headword_text(term_id)
+        if term_id in self._shown:
+            return nodes.reference("", text, refid=_anchor(term_id), internal=True)
+        return addnodes.pending_xref("", nodes.inline("", text), refdomain="gpu",
+                                     reftype="term", reftarget=term_id, refdoc=self.docname,
+                                     refexplicit=True, refwarn=False)
 
     def _aliases(self, term_id: str) -> list[str]:
         aliases = self.domain.term(term_id).aliases
