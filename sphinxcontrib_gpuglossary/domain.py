@@ -207,7 +207,10 @@ class GpuDomain(Domain):
 
 def keep_unlinked(app: object, env: BuildEnvironment, node: pending_xref,
                   contnode: nodes.Element) -> nodes.Element | None:
-    """``missing-reference``: a term no table shows stays a term, without a link or warning."""
-    if node.get("refdomain") == "gpu" and isinstance(contnode, gpu_term):
+    """``missing-reference``: a term no table shows stays text, without a link or warning.
+
+    Also under ``-n``: a term in running text, or a "See also" link in a table.
+    """
+    if node.get("refdomain") == "gpu" and node.get("reftype") == "term":
         return contnode
     return None

@@ -36,6 +36,14 @@ def test_related_term_in_another_pages_table_links_there(make_site, build) -> No
     assert "<span>KV cache</span>" in see_also and "gpu-term-kv-cache" not in see_also
 
 
+def test_see_also_to_a_term_no_table_shows_is_no_nitpick(make_site, build) -> None:
+    srcdir = make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n   :terms: GQA\n",
+                                 "guide.rst": "Guide\n=====\n\n:gpu-term:`VRAM`\n"})
+    site = build(srcdir, nitpicky=True)
+    assert "<span>KV cache</span>" in related(site.read("glossary.html"), "gqa")
+    assert site.warnings == ""
+
+
 def test_see_also_links_carry_no_hover_definition(make_site, build) -> None:
     srcdir = make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"})
     html = build(srcdir).read("glossary.html")
