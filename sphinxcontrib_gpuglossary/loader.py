@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GlossaryError, Problem
+from .fastyaml import parse_block_yaml
 from .model import Glossary, Term
 from .schema import FileContent, TermEntry, check_file
-from .yamlsource import parse_yaml
+from .yamlsource import Where, YValue, parse_yaml
 
 SEEDED_DIR = Path(__file__).parent / "data" / "seeded"
 
@@ -102,22 +103,36 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _parse_glossary(contents)
+        try:
+            return _parse_glossary(contents, fast=True)
+        except GlossaryError:
+            # Problems are always reported from PyYAML's reading of the files, so
+            # every message is the same whichever reader took the files first.
+            return _parse_glossary(contents, fast=False)
     finally:
         if collecting:
             gc.enable()
 
 
-def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
+def _read(raw: bytes, display: str, fast: bool) -> tuple[YValue | None, Where, bool]:
+    """The file's root value, where it starts, and whether it came from the fast
+    reader (which leaves no control character in any text) rather than PyYAML."""
+    root = parse_block_yaml(raw) if fast else None
+    if root is not None:
+        return root, (root.line, root.column), True
+    return *parse_yaml(raw, display), False
+
+
+def _parse_glossary(contents: Sequence[tuple[str, bytes]], fast: bool) -> Glossary:
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:
         try:
-            root = parse_yaml(raw, display)
+            root, at, read_fast = _read(raw, display, fast)
         except GlossaryError as exc:
             problems.extend(exc.problems)
             continue
-        content, found = check_file(root, display)
+        content, found = check_file(root, at, display, controls=not read_fast)
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()
@@ -140,23 +155,27 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
                                     f"new term {entry.id!r} has no category; add 'category:'"))
             return
         term = glossary.terms[entry.id] = Term(id=entry.id, category=entry.category)
-    elif entry.category is not None:
-        term.category = entry.category
-    # A replaced seed text is no longer the seed's: drop its provenance.
-    for field_name, texts in (("name", entry.names), ("definition", entry.definitions)):
-        for lang in texts:
-            if field_name not in entry.sources.get(lang, {}):
-                term.sources.get(lang, {}).pop(field_name, None)
+    else:
+        if entry.category is not None:
+            term.category = entry.category
+        # A replaced seed text is no longer the seed's: drop its provenance.
+        for field_name, texts in (("name", entry.names), ("definition", entry.definitions)):
+            for lang in texts:
+                if field_name not in entry.sources.get(lang, {}):
+                    term.sources.get(lang, {}).pop(field_name, None)
     term.names.update(entry.names)
     term.definitions.update(entry.definitions)
-    term.notes.update(entry.notes)
+    if entry.notes:
+        term.notes.update(entry.notes)
     for lang, aliases in entry.aliases.items():
         known = term.aliases.setdefault(lang, [])
         known.extend(a for a in aliases if a not in known)
     for lang, refs in entry.sources.items():
         term.sources.setdefault(lang, {}).update(refs)
-    term.sources = {lang: refs for lang, refs in term.sources.items() if refs}
-    term.related.extend(r for r, _, _ in entry.related if r not in term.related)
+    if term.sources:
+        term.sources = {lang: refs for lang, refs in term.sources.items() if refs}
+    if entry.related:
+        term.related.extend(r for r, _, _ in entry.related if r not in term.related)
     term.variants.extend(entry.variants)
     if entry.autolink is not None:
         term.autolink = entry.autolink

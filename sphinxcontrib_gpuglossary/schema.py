@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .errors import Problem
 from .model import CATEGORIES, TERM_FIELDS, TEXT_FIELDS, Variant
-from .yamlsource import YList, YMap, YStr, YValue
+from .yamlsource import Where, YList, YMap, YValue
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 #: ``en``, ``pt_BR``, ``zh_Hans``, ``sr@latin``: the forms Sphinx accepts for ``language``.
@@ -54,58 +55,77 @@ class FileContent:
 
 
 class _Checker:
-    def __init__(self, display: str) -> None:
+    def __init__(self, display: str, controls: bool) -> None:
         self.display = display
+        #: False when the reader vouches that no text holds a control character
+        self.controls = controls
         self.problems: list[Problem] = []
+        #: language codes already found well-formed
+        self.langs: set[str] = set()
 
-    def fail(self, where: YValue | None, message: str) -> None:
-        line = getattr(where, "line", 0)
-        column = getattr(where, "column", 0)
-        self.problems.append(Problem(self.display, line, column, message))
+    def fail(self, at: Where, message: str) -> None:
+        """Report *message* at *at*, the line and column of the value concerned."""
+        self.problems.append(Problem(self.display, at[0], at[1], message))
 
     # -- generic shapes -------------------------------------------------
+    # Each takes a value and *at*, where its container says the value starts.
 
-    def text(self, value: YValue, what: str) -> str | None:
-        if not isinstance(value, YStr):
-            self.fail(value, f"{what} must be text, not a {_kind(value)}")
+    def text(self, value: YValue, at: Where, *what: str) -> str | None:
+        """*value* as text, or ``None`` once the problem is reported.
+
+        *what* names the field in parts, joined only for a message: most values
+        are good, and the name would cost as much as the check.
+        """
+        if (isinstance(value, str) and value and not value.isspace()
+                and (not self.controls or _FORBIDDEN.search(value) is None)):
+            return value
+        field = "".join(what)
+        if not isinstance(value, str):
+            self.fail(at, f"{field} must be text, not a {_kind(value)}")
             return None
         if not value.strip():
-            self.fail(value, f"{what} is empty; write the text or remove the entry")
+            self.fail(at, f"{field} is empty; write the text or remove the entry")
             return None
         bad = _FORBIDDEN.search(value)
         if bad is not None:
-            self.fail(value, f"{what} contains the control character U+{ord(bad[0]):04X}; "
-                             "remove it")
+            self.fail(at, f"{field} contains the control character U+{ord(bad[0]):04X}; "
+                          "remove it")
             return None
-        return str(value)
+        return value
 
-    def mapping(self, value: YValue, what: str) -> YMap | None:
+    def mapping(self, value: YValue, at: Where, what: str) -> YMap | None:
         if not isinstance(value, YMap):
-            self.fail(value, f"{what} must be a mapping, not a {_kind(value)}")
+            self.fail(at, f"{what} must be a mapping, not a {_kind(value)}")
             return None
         return value
 
-    def sequence(self, value: YValue, what: str) -> YList | None:
+    def sequence(self, value: YValue, at: Where, what: str) -> YList | None:
         if not isinstance(value, YList):
-            self.fail(value, f"{what} must be a list, not a {_kind(value)}")
+            self.fail(at, f"{what} must be a list, not a {_kind(value)}")
             return None
         return value
 
-    def lang(self, key: YStr, what: str) -> bool:
-        if LANG_PATTERN.fullmatch(key):
+    def lang(self, code: str, at: Where, what: str) -> bool:
+        if code in self.langs:
             return True
-        self.fail(key, f"malformed language code {str(key)!r} in {what}; use a lowercase "
-                       "ISO 639 code such as 'en', 'nl' or 'pt_BR'")
+        if LANG_PATTERN.fullmatch(code):
+            self.langs.add(code)
+            return True
+        self.fail(at, f"malformed language code {code!r} in {what}; use a lowercase "
+                      "ISO 639 code such as 'en', 'nl' or 'pt_BR'")
         return False
 
-    def texts_by_lang(self, value: YValue, what: str) -> dict[str, str]:
+    def texts_by_lang(self, value: YValue, at: Where, what: str) -> dict[str, str]:
         result: dict[str, str] = {}
-        mapping = self.mapping(value, what)
-        for key, item in (mapping or {}).items():
-            if self.lang(key, what):
-                text = self.text(item, f"{what}.{key}")
+        mapping = self.mapping(value, at, what)
+        if mapping is None:
+            return result
+        key_at, value_at, langs = mapping.key_at, mapping.value_at, self.langs
+        for key, item in mapping.items():
+            if key in langs or self.lang(key, key_at[key], what):
+                text = self.text(item, value_at[key], what, ".", key)
                 if text is not None:
-                    result[str(key)] = text
+                    result[key] = text
         return result
 
     def unknown_keys(self, mapping: YMap, allowed: tuple[str, ...], what: str) -> None:
@@ -113,157 +133,178 @@ class _Checker:
             if key not in allowed:
                 hint = difflib.get_close_matches(key, allowed, n=1)
                 fix = f"did you mean {hint[0]!r}?" if hint else f"allowed: {', '.join(allowed)}"
-                self.fail(key, f"unknown field {str(key)!r} in {what}; {fix}")
+                self.fail(mapping.key_at[key], f"unknown field {key!r} in {what}; {fix}")
 
     # -- the schema -----------------------------------------------------
 
-    def file(self, root: YValue | None) -> FileContent:
+    def file(self, root: YValue | None, at: Where) -> FileContent:
         content = FileContent()
         if root is None:
-            self.fail(None, "file is empty; it must be a mapping with a 'terms:' list")
+            self.fail((0, 0), "file is empty; it must be a mapping with a 'terms:' list")
             return content
         if not isinstance(root, YMap):
-            self.fail(root, f"file must be a mapping with a 'terms:' list, not a {_kind(root)}")
+            self.fail(at, f"file must be a mapping with a 'terms:' list, not a {_kind(root)}")
             return content
         self.unknown_keys(root, ("terms", "texts"), "the file")
         if "texts" in root:
-            content.texts = self.texts(root["texts"])
+            content.texts = self.texts(root["texts"], root.value_at["texts"])
         if "terms" not in root:
             if "texts" not in root:
-                self.fail(root, "no 'terms:' list found; add one")
+                self.fail(at, "no 'terms:' list found; add one")
             return content
         seen: dict[str, int] = {}
-        for item in self.sequence(root["terms"], "terms") or []:
-            entry = self.term(item)
+        terms = self.sequence(root["terms"], root.value_at["terms"], "terms")
+        for item, item_at in _items(terms):
+            entry = self.term(item, item_at)
             if entry is None:
                 continue
             if entry.id in seen:
-                self.fail(item["id"], f"duplicate id {entry.id!r} (first at line "
-                                      f"{seen[entry.id]}); merge the two entries")
+                self.fail(item.value_at["id"], f"duplicate id {entry.id!r} (first at line "
+                                               f"{seen[entry.id]}); merge the two entries")
                 continue
             seen[entry.id] = entry.line
             content.terms.append(entry)
         return content
 
-    def term(self, item: YValue) -> TermEntry | None:
-        mapping = self.mapping(item, "each item of terms")
+    def term(self, item: YValue, at: Where) -> TermEntry | None:
+        mapping = self.mapping(item, at, "each item of terms")
         if mapping is None:
             return None
+        value_at = mapping.value_at
         self.unknown_keys(mapping, TERM_FIELDS, "a term")
         if "id" not in mapping:
-            self.fail(mapping, "term has no 'id'; add a lowercase slug such as 'kv-cache'")
+            self.fail(at, "term has no 'id'; add a lowercase slug such as 'kv-cache'")
             return None
-        term_id = self.text(mapping["id"], "id")
+        term_id = self.text(mapping["id"], value_at["id"], "id")
         if term_id is None:
             return None
         if not ID_PATTERN.fullmatch(term_id):
-            self.fail(mapping["id"], f"id {term_id!r} is not a lowercase ASCII slug; use "
-                                     "letters, digits and single hyphens, e.g. 'kv-cache'")
+            self.fail(value_at["id"], f"id {term_id!r} is not a lowercase ASCII slug; use "
+                                      "letters, digits and single hyphens, e.g. 'kv-cache'")
             return None
         entry = TermEntry(id=term_id, file=self.display, line=mapping.line)
         what = f"term {term_id!r}"
         if "category" in mapping:
-            category = self.text(mapping["category"], f"{what} category")
+            category = self.text(mapping["category"], value_at["category"], what, " category")
             if category is not None and category not in CATEGORIES:
                 hint = difflib.get_close_matches(category, CATEGORIES, n=1)
                 fix = f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(CATEGORIES)}"
-                self.fail(mapping["category"], f"unknown category {category!r}; {fix}")
+                self.fail(value_at["category"], f"unknown category {category!r}; {fix}")
             # kept even when unknown (already reported), so no second message follows
             entry.category = category
         if "names" in mapping:
-            entry.names = self.texts_by_lang(mapping["names"], f"{what} names")
+            entry.names = self.texts_by_lang(mapping["names"], value_at["names"], f"{what} names")
         if "definitions" in mapping:
-            entry.definitions = self.texts_by_lang(mapping["definitions"], f"{what} definitions")
+            entry.definitions = self.texts_by_lang(mapping["definitions"],
+                                                   value_at["definitions"], f"{what} definitions")
         if "notes" in mapping:
-            entry.notes = self.texts_by_lang(mapping["notes"], f"{what} notes")
+            entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes")
         if "aliases" in mapping:
-            entry.aliases = self.aliases(mapping["aliases"], what)
+            entry.aliases = self.aliases(mapping["aliases"], value_at["aliases"], what)
         if "sources" in mapping:
-            entry.sources = self.sources(mapping["sources"], what)
+            entry.sources = self.sources(mapping["sources"], value_at["sources"], what)
         if "related" in mapping:
-            for ref in self.sequence(mapping["related"], f"{what} related") or []:
-                ref_id = self.text(ref, f"{what} related item")
+            related = self.sequence(mapping["related"], value_at["related"], f"{what} related")
+            for ref, ref_at in _items(related):
+                ref_id = self.text(ref, ref_at, what, " related item")
                 if ref_id is not None:
-                    entry.related.append((ref_id, ref.line, ref.column))
+                    entry.related.append((ref_id, *ref_at))
         if "variants" in mapping:
-            entry.variants = self.variants(mapping["variants"], what)
+            entry.variants = self.variants(mapping["variants"], value_at["variants"], what)
         if "autolink" in mapping:
-            flag = self.text(mapping["autolink"], f"{what} autolink")
+            flag = self.text(mapping["autolink"], value_at["autolink"], what, " autolink")
             if flag is not None and flag.lower() not in ("true", "false"):
-                self.fail(mapping["autolink"], f"{what} autolink must be true or false")
+                self.fail(value_at["autolink"], f"{what} autolink must be true or false")
             elif flag is not None:
                 entry.autolink = flag.lower() == "true"
         return entry
 
-    def aliases(self, value: YValue, what: str) -> dict[str, list[str]]:
+    def aliases(self, value: YValue, at: Where, what: str) -> dict[str, list[str]]:
         result: dict[str, list[str]] = {}
-        for key, items in (self.mapping(value, f"{what} aliases") or {}).items():
-            if not self.lang(key, f"{what} aliases"):
+        for key, items, key_at, items_at in _entries(self.mapping(value, at, f"{what} aliases")):
+            if not self.lang(key, key_at, f"{what} aliases"):
                 continue
-            texts = [self.text(alias, f"{what} alias") for alias in
-                     self.sequence(items, f"{what} aliases.{key}") or []]
-            result[str(key)] = [t for t in texts if t is not None]
+            sequence = self.sequence(items, items_at, f"{what} aliases.{key}")
+            texts = [self.text(alias, alias_at, what, " alias")
+                     for alias, alias_at in _items(sequence)]
+            result[key] = [t for t in texts if t is not None]
         return result
 
-    def sources(self, value: YValue, what: str) -> dict[str, dict[str, str]]:
+    def sources(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:
         result: dict[str, dict[str, str]] = {}
-        for key, per_field in (self.mapping(value, f"{what} sources") or {}).items():
-            if not self.lang(key, f"{what} sources"):
+        for key, per_field, key_at, fields_at in _entries(
+                self.mapping(value, at, f"{what} sources")):
+            if not self.lang(key, key_at, f"{what} sources"):
                 continue
-            fields = self.mapping(per_field, f"{what} sources.{key}") or YMap()
+            fields = self.mapping(per_field, fields_at, f"{what} sources.{key}") or YMap()
             self.unknown_keys(fields, SOURCE_FIELDS, f"{what} sources.{key}")
-            result[str(key)] = {}
-            for name, ref in fields.items():
-                text = self.text(ref, f"{what} sources.{key}.{name}")
+            result[key] = {}
+            for name, ref, _, ref_at in _entries(fields):
+                text = self.text(ref, ref_at, what, " sources.", key, ".", name)
                 if text is None or name not in SOURCE_FIELDS:
                     continue
                 if not SOURCE_PATTERN.fullmatch(text):
-                    self.fail(ref, f"source {text!r} must be 'file:line', e.g. '003_seed.txt:83'")
+                    self.fail(ref_at, f"source {text!r} must be 'file:line', e.g. '003_seed.txt:83'")
                     continue
-                result[str(key)][str(name)] = text
+                result[key][name] = text
         return result
 
-    def variants(self, value: YValue, what: str) -> list[Variant]:
+    def variants(self, value: YValue, at: Where, what: str) -> list[Variant]:
         result: list[Variant] = []
-        for item in self.sequence(value, f"{what} variants") or []:
-            mapping = self.mapping(item, f"{what} variant")
+        for item, item_at in _items(self.sequence(value, at, f"{what} variants")):
+            mapping = self.mapping(item, item_at, f"{what} variant")
             if mapping is None:
                 continue
             self.unknown_keys(mapping, ("lang", "text", "source"), f"{what} variant")
             missing = [k for k in ("lang", "text", "source") if k not in mapping]
             if missing:
-                self.fail(mapping, f"{what} variant lacks {', '.join(missing)}; a variant "
+                self.fail(item_at, f"{what} variant lacks {', '.join(missing)}; a variant "
                                    "needs lang, text and source")
                 continue
-            lang, text, source = (self.text(mapping[k], f"{what} variant {k}")
+            lang, text, source = (self.text(mapping[k], mapping.value_at[k], what, " variant ", k)
                                   for k in ("lang", "text", "source"))
             if lang is None or text is None or source is None:
                 continue
-            if self.lang(mapping["lang"], f"{what} variant"):
+            if self.lang(lang, mapping.value_at["lang"], f"{what} variant"):
                 result.append(Variant(lang=lang, text=text, source=source))
         return result
 
-    def texts(self, value: YValue) -> dict[str, dict]:  # type: ignore[type-arg]
+    def texts(self, value: YValue, at: Where) -> dict[str, dict]:  # type: ignore[type-arg]
         result: dict[str, dict] = {}  # type: ignore[type-arg]
-        mapping = self.mapping(value, "texts")
+        mapping = self.mapping(value, at, "texts")
         if mapping is None:
             return result
         self.unknown_keys(mapping, TEXT_FIELDS, "texts")
         if "disclaimer" in mapping:
-            result["disclaimer"] = self.texts_by_lang(mapping["disclaimer"], "texts.disclaimer")
+            result["disclaimer"] = self.texts_by_lang(
+                mapping["disclaimer"], mapping.value_at["disclaimer"], "texts.disclaimer")
         if "titles" in mapping:
             titles: dict[str, dict[str, list[str]]] = {}
-            for seed, per_lang in (self.mapping(mapping["titles"], "texts.titles") or {}).items():
-                titles[str(seed)] = {}
-                for lang, lines in (self.mapping(per_lang, f"texts.titles.{seed}") or {}).items():
-                    if self.lang(lang, f"texts.titles.{seed}"):
-                        items = self.sequence(lines, f"texts.titles.{seed}.{lang}") or []
-                        texts = [self.text(t, "title line") for t in items]
-                        titles[str(seed)][str(lang)] = [t for t in texts if t]
+            seeds = self.mapping(mapping["titles"], mapping.value_at["titles"], "texts.titles")
+            for seed, per_lang, _, per_lang_at in _entries(seeds):
+                titles[seed] = {}
+                langs = self.mapping(per_lang, per_lang_at, f"texts.titles.{seed}")
+                for lang, lines, lang_at, lines_at in _entries(langs):
+                    if self.lang(lang, lang_at, f"texts.titles.{seed}"):
+                        items = self.sequence(lines, lines_at, f"texts.titles.{seed}.{lang}")
+                        texts = [self.text(t, t_at, "title line") for t, t_at in _items(items)]
+                        titles[seed][lang] = [t for t in texts if t]
             result["titles"] = titles
         return result
 
 
+def _entries(mapping: YMap | None) -> Iterator[tuple[str, YValue, Where, Where]]:
+    """Each ``(key, value, where the key starts, where the value starts)`` of *mapping*."""
+    if mapping is not None:
+        for key, value in mapping.items():
+            yield key, value, mapping.key_at[key], mapping.value_at[key]
+
+
+def _items(sequence: YList | None) -> zip[tuple[YValue, Where]]:
+    """Each item of *sequence* (none if it is ``None``) with where it starts."""
+    if sequence is None:
+        return zip((), (), strict=True)
+    return zip(sequence, sequence.item_at, strict=True)
 
 
 def _kind(value: object) -> str:
@@ -271,11 +312,16 @@ def _kind(value: object) -> str:
         return "mapping"
     if isinstance(value, YList):
         return "list"
-    return "text" if isinstance(value, YStr) else "nothing"
+    return "text" if isinstance(value, str) else "nothing"
 
 
-def check_file(root: YValue | None, display: str) -> tuple[FileContent, list[Problem]]:
-    """Validate the parsed *root* of the file called *display*."""
-    checker = _Checker(display)
-    content = checker.file(root)
+def check_file(root: YValue | None, at: Where, display: str,
+               controls: bool = True) -> tuple[FileContent, list[Problem]]:
+    """Validate the parsed *root*, which starts at *at*, of the file called *display*.
+
+    *controls* False skips looking for control characters in texts: for a
+    reader that guarantees there are none (:mod:`.fastyaml`).
+    """
+    checker = _Checker(display, controls)
+    content = checker.file(root, at)
     return content, checker.problems

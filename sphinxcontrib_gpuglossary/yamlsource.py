@@ -3,7 +3,8 @@
 PyYAML's loaders drop positions, accept duplicate keys silently and turn
 ``No`` or ``1.0`` into booleans and floats. This module composes the node
 graph instead (with the C parser when available) and builds values itself:
-every scalar stays text, and every value knows where it was written.
+every scalar stays text, and every mapping and sequence knows where it, and
+each of its keys and values, was written.
 """
 
 from __future__ import annotations
@@ -30,34 +31,41 @@ class _TextLoader(_Loader):  # type: ignore[misc,valid-type]
         return yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
 
 
-class Located:
-    """Mixin: the 1-based line and column where a value starts."""
-
-    line: int = 0
-    column: int = 0
-
-    def _locate(self, node: yaml.Node) -> None:
-        self.line = node.start_mark.line + 1
-        self.column = node.start_mark.column + 1
+#: A 1-based line and column: where a key or value starts.
+Where = tuple[int, int]
 
 
-class YStr(str, Located):
-    """A scalar, always kept as the text that was written."""
+class YMap(dict):  # type: ignore[type-arg]
+    """A mapping with text keys that knows where it starts, and each key and value."""
+
+    __slots__ = ("column", "key_at", "line", "value_at")
+
+    def __init__(self, line: int = 0, column: int = 0) -> None:
+        self.line = line
+        self.column = column
+        self.key_at: dict[str, Where] = {}
+        self.value_at: dict[str, Where] = {}
 
 
-class YList(list, Located):  # type: ignore[type-arg]
-    """A sequence."""
+class YList(list):  # type: ignore[type-arg]
+    """A sequence that knows where it starts, and each item."""
+
+    __slots__ = ("column", "item_at", "line")
+
+    def __init__(self, line: int = 0, column: int = 0) -> None:
+        self.line = line
+        self.column = column
+        self.item_at: list[Where] = []
 
 
-class YMap(dict, Located):  # type: ignore[type-arg]
-    """A mapping whose keys are :class:`YStr` (so keys know their lines too)."""
+#: A value read from YAML: scalars are always the text that was written (plain
+#: ``str``; their containers know where they start).
+YValue = str | YList | YMap
 
 
-YValue = YStr | YList | YMap
-
-
-def parse_yaml(raw: bytes, display: str) -> YValue | None:
-    """Parse YAML *raw* bytes; *display* names the file in messages.
+def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
+    """Parse YAML *raw* bytes into the root value and where it starts; *display*
+    names the file in messages.
 
     Raises :class:`GlossaryError` for text that is not UTF-8, YAML syntax
     errors and duplicate keys.
@@ -84,53 +92,52 @@ def parse_yaml(raw: bytes, display: str) -> YValue | None:
             display, line, 0, f"character U+{exc.character:04X} is not allowed in YAML; remove it",
         )]) from None
     if root is None:
-        return None
+        return None, (0, 0)
     problems: list[Problem] = []
     value = _build(root, display, problems, set())
     if problems:
         raise GlossaryError(problems)
-    return value
+    return value, _where(root)
 
 
 def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int]) -> YValue:
     # Scalars first: they are most nodes, and an alias of a scalar is harmless.
     if isinstance(node, yaml.ScalarNode):
-        return _scalar(node)
+        return node.value  # type: ignore[no-any-return]
     # An alias (*name) is the same node object again: refusing it rules out
     # self-reference and exponential "billion laughs" expansion alike.
     if id(node) in seen:
-        problems.append(Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
+        problems.append(Problem(display, *_where(node),
                                 "YAML aliases (*name) are not supported here; write the value out"))
-        return YStr("")
+        return ""
     seen.add(id(node))
     if isinstance(node, yaml.SequenceNode):
-        seq = YList(_build(item, display, problems, seen) for item in node.value)
-        seq._locate(node)
+        seq = YList(*_where(node))
+        for item in node.value:
+            seq.append(_build(item, display, problems, seen))
+            seq.item_at.append(_where(item))
         return seq
     assert isinstance(node, yaml.MappingNode)
-    mapping = YMap()
-    mapping._locate(node)
+    mapping = YMap(*_where(node))
     for key_node, value_node in node.value:
-        key = (_scalar(key_node) if isinstance(key_node, yaml.ScalarNode)
+        key = (key_node.value if isinstance(key_node, yaml.ScalarNode)
                else _build(key_node, display, problems, seen))
-        if not isinstance(key, YStr):
+        if not isinstance(key, str):
             problems.append(Problem(display, key.line, key.column,
                                     "a mapping key must be plain text"))
             continue
         if key in mapping:
-            first = next(k for k in mapping if k == key)
             problems.append(Problem(
-                display, key.line, key.column,
-                f"duplicate key {key!r} (first at line {first.line}); keep only one",
+                display, *_where(key_node),
+                f"duplicate key {key!r} (first at line {mapping.key_at[key][0]}); keep only one",
             ))
             continue
         mapping[key] = _build(value_node, display, problems, seen)
+        mapping.key_at[key] = _where(key_node)
+        mapping.value_at[key] = _where(value_node)
     return mapping
 
 
-def _scalar(node: yaml.ScalarNode) -> YStr:
-    scalar = YStr(node.value)
+def _where(node: yaml.Node) -> Where:
     mark = node.start_mark
-    scalar.line = mark.line + 1
-    scalar.column = mark.column + 1
-    return scalar
+    return mark.line + 1, mark.column + 1
