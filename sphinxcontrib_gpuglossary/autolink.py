@@ -20,7 +20,7 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
 from .lookup import lookup_key
-from .nodes import glossary_block, term_xref
+from .nodes import glossary_block, term_node
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -131,7 +131,7 @@ class AutoLink(SphinxTransform):
                 linked.add(term_id)
                 domain.note_use(docname, term_id, text.parent.line or 0)
                 pieces += [nodes.Text(text[position:start]),
-                           term_xref(term_id, text[start:end], docname)]
+                           term_node(term_id, text[start:end], docname)]
                 position = end
             if pieces:
                 pieces.append(nodes.Text(text[position:]))

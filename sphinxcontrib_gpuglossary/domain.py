@@ -37,7 +37,6 @@ from .labels import _
 from .languages import Localized, pick
 from .lookup import TermIndex
 from .model import Glossary, Term
-from .nodes import gpu_term
 from .roles import GpuTermRole
 from .warnings import warn
 
@@ -64,10 +63,12 @@ class GpuDomain(Domain):
     glossary: Glossary
     index: TermIndex
     chain: list[str]
+    builder: Builder  # for link URIs: Sphinx 9 deprecates transforms' access to the app
 
-    def attach(self, glossary: Glossary, chain: list[str]) -> None:
+    def attach(self, glossary: Glossary, chain: list[str], builder: Builder) -> None:
         """Use *glossary*, shown in the languages of *chain* (build language first)."""
         self.glossary = glossary
+        self.builder = builder
         self.index = TermIndex(glossary)
         self.chain = chain
         self._matcher: Matcher | None = None
@@ -184,19 +185,14 @@ class GpuDomain(Domain):
     def resolve_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
                      typ: str, target: str, node: pending_xref, contnode: nodes.Element,
                      ) -> nodes.Element | None:
-        # Our own references carry the term id; other roles (:any:) may carry any spelling.
+        # Terms in running text are linked by transforms.LinkTerms; what comes here is
+        # :any:, a table's "See also" link, or a term no table shows (no target: None).
         term_id = target if target in self.glossary.terms else self.index.find(target).term_id
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None
-        if not isinstance(contnode, gpu_term):  # e.g. :any: or another project's role
-            return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
-                                self.headword_text(term_id))
-        children = list(contnode.children)
-        contnode.clear()
-        contnode += make_refnode(builder, fromdocname, docname, anchor(term_id), children,
-                                 self.headword_text(term_id))
-        return contnode
+        return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
+                            self.headword_text(term_id))
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,
                          target: str, node: pending_xref, contnode: nodes.Element,

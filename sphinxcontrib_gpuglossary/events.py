@@ -65,7 +65,7 @@ def load(app: Sphinx) -> None:
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
-    domain.attach(glossary, chain)
+    domain.attach(glossary, chain, app.builder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,

@@ -12,7 +12,7 @@ from .autolink import AutoLink
 from .domain import GpuDomain, keep_unlinked
 from .nodes import glossary_block, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import FootnoteFirstUse
+from .transforms import FootnoteFirstUse, LinkTerms
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -37,6 +37,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
     app.add_transform(AutoLink)
+    app.add_post_transform(LinkTerms)
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)

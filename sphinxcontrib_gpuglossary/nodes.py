@@ -11,10 +11,12 @@ from sphinx.addnodes import pending_xref
 
 
 class gpu_term(nodes.inline):  # noqa: N801 - docutils naming
-    """A term in running text: ``termid``; children are the text as written.
+    """A term in running text: ``termid`` and ``refdoc`` (the document it is in);
+    children are the text as written.
 
-    After resolving it holds a :class:`~docutils.nodes.reference` to the
-    glossary entry when a ``glossary-table`` shows the term.
+    :class:`~.transforms.LinkTerms` gives it a :class:`~docutils.nodes.reference`
+    to the glossary entry when a ``glossary-table`` shows the term, else wraps it
+    in a ``pending_xref`` for intersphinx.
     """
 
 
@@ -33,12 +35,23 @@ class glossary_block(nodes.container):  # noqa: N801
     """Wraps one rendered ``glossary-table``: ``lang`` and ``dir`` of the build."""
 
 
-def term_xref(term_id: str, text: str, docname: str, rawtext: str = "") -> pending_xref:
-    """A reference to a term, resolved by the ``gpu`` domain once all pages are read."""
-    term = gpu_term(rawtext, text, termid=term_id, classes=["gpu-term"])
+def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_term:
+    """A term as written in *docname*, linked once all pages are read.
+
+    Not a ``pending_xref``: most terms link to a table of this project, which
+    needs no cross-reference machinery (two nodes per use, not three).
+    """
+    return gpu_term(rawtext, text, termid=term_id, refdoc=docname, classes=["gpu-term"])
+
+
+def term_xref(term: gpu_term) -> pending_xref:
+    """An empty cross-reference for *term* (the caller puts the term inside), for a
+    term no table of this project shows: intersphinx may link it to another
+    project's glossary."""
     # refexplicit: the text stays as written, also when intersphinx resolves the reference
-    return pending_xref(rawtext, term, refdomain="gpu", reftype="term", reftarget=term_id,
-                        refdoc=docname, refexplicit=True, refwarn=False)
+    return pending_xref(term.rawsource, refdomain="gpu", reftype="term",
+                        reftarget=term["termid"], refdoc=term["refdoc"], refexplicit=True,
+                        refwarn=False)
 
 
 def not_translatable(node: nodes.Element) -> nodes.Element:

@@ -9,7 +9,7 @@ from docutils.utils import unescape
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
-from .nodes import term_xref
+from .nodes import term_node
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class GpuTermRole(SphinxRole):
     """``:gpu-term:`KV cache``` or ``:gpu-term:`the cache <KV cache>```.
 
-    Produces a :func:`term_xref`; the domain resolves it to the term's
+    Produces a :func:`~.nodes.term_node`, linked to the term's
     glossary entry when a table shows the term.
     """
 
@@ -46,6 +46,6 @@ class GpuTermRole(SphinxRole):
                  f"({', '.join(match.candidates)}); using {match.term_id!r}. "
                  "Write the id to choose one", "ambiguous_term", location)
         domain.note_use(self.env.docname, match.term_id, self.lineno)
-        ref = term_xref(match.term_id, title, self.env.docname, self.rawtext)
-        self.set_source_info(ref)
-        return [ref], []
+        term = term_node(match.term_id, title, self.env.docname, self.rawtext)
+        self.set_source_info(term)
+        return [term], []

@@ -1,8 +1,8 @@
-"""LaTeX: the definition of each term becomes a footnote at its first use.
+"""Post-transforms of terms in running text: their links, and LaTeX footnotes.
 
-HTML needs no transform: its writer gives a term's first use on a page the
-definition (``writers.py``). This post-transform runs in the main process on
-each resolved doctree, reads the domain and collects nothing: safe under ``-j``.
+They run in the main process on each doctree being written, read the domain
+and collect nothing: safe under ``-j``. HTML needs no footnotes: its writer
+gives a term's first use on a page the definition (``writers.py``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,47 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import glossary_block, gpu_term
+from .domain import anchor
+from .nodes import glossary_block, gpu_term, term_xref
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
+
+
+class LinkTerms(SphinxPostTransform):
+    """Link each term to the glossary entry of the table that shows it.
+
+    A term no table shows becomes a ``pending_xref`` for Sphinx's resolver
+    (priority 10): intersphinx may link it to another project's glossary, else
+    it stays text (:func:`~.domain.keep_unlinked`).
+    """
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        targets, builder = domain.data["targets"], domain.builder
+        uris: dict[tuple[str, str], str] = {}  # (from, to) -> relative URI
+        for term in list(self.document.findall(gpu_term)):
+            if isinstance(term.parent, nodes.reference):  # already linked (intersphinx)
+                continue
+            term_id, fromdoc = term["termid"], term["refdoc"]
+            todoc = targets.get(term_id)
+            if todoc is None:
+                xref = term_xref(term)
+                term.parent.replace(term, xref)  # not replace_self: it copies the classes
+                xref += term
+                continue
+            if fromdoc == todoc:
+                target = {"refid": anchor(term_id)}
+            else:
+                uri = uris.get((fromdoc, todoc))
+                if uri is None:
+                    uri = uris[fromdoc, todoc] = builder.get_relative_uri(fromdoc, todoc)
+                target = {"refuri": f"{uri}#{anchor(term_id)}"}
+            link = nodes.reference("", "", *term.children, internal=True, **target)
+            term.clear()
+            term += link
 
 
 class FootnoteFirstUse(SphinxPostTransform):
