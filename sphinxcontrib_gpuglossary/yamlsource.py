@@ -9,26 +9,38 @@ each of its keys and values, was written.
 
 from __future__ import annotations
 
-import yaml
+from functools import cache
+from typing import TYPE_CHECKING
 
 from .errors import GlossaryError, Problem
 
-try:  # the C parser is several times faster on large glossaries
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+if TYPE_CHECKING:
+    import yaml
 
 
-class _TextLoader(_Loader):  # type: ignore[misc,valid-type]
-    """Composes without guessing scalar types: every scalar stays text here, so
-    the resolver's regular expressions (booleans, numbers, dates) are skipped."""
+@cache
+def _text_loader() -> type:
+    """PyYAML's C loader (pure Python without libyaml), composing without guessing
+    scalar types: every scalar stays text here, so the resolver's regular
+    expressions (booleans, numbers, dates) are skipped.
 
-    def resolve(self, kind: type[yaml.Node], value: object, implicit: object) -> str:
-        if kind is yaml.ScalarNode:
-            return yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
-        if kind is yaml.SequenceNode:
-            return yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
-        return yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+    Imported on first use: the fast reader (``fastyaml``) reads most files alone.
+    """
+    import yaml
+
+    try:
+        base = yaml.CSafeLoader
+    except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+        base = yaml.SafeLoader
+    tags = {yaml.ScalarNode: yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG,
+            yaml.SequenceNode: yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG,
+            yaml.MappingNode: yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG}
+
+    class TextLoader(base):  # type: ignore[misc,valid-type]
+        def resolve(self, kind: type[yaml.Node], value: object, implicit: object) -> str:
+            return tags[kind]
+
+    return TextLoader
 
 
 #: A 1-based line and column: where a key or value starts.
@@ -77,8 +89,10 @@ def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
         raise GlossaryError(
             [Problem(display, line, 0, "file is not valid UTF-8; save it as UTF-8")]
         ) from None
+    import yaml
+
     try:
-        root = yaml.compose(text, Loader=_TextLoader)
+        root = yaml.compose(text, Loader=_text_loader())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -101,6 +115,8 @@ def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
 
 
 def _build(node: yaml.Node, display: str, problems: list[Problem], seen: set[int]) -> YValue:
+    import yaml
+
     # Scalars first: they are most nodes, and an alias of a scalar is harmless.
     if isinstance(node, yaml.ScalarNode):
         return node.value  # type: ignore[no-any-return]
