@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 class LinkTerms(SphinxPostTransform):
     """Link each term to the glossary entry of the table that shows it.
 
+    HTML builders get the link as the term's own ``refuri`` or ``refid``, which
+    their writer reads (one node per use fewer for every later pass over the
+    page); other builders get a :class:`~docutils.nodes.reference` inside it.
     A term no table shows becomes a ``pending_xref`` for Sphinx's resolver
     (priority 10): intersphinx may link it to another project's glossary, else
     it stays text (:func:`~.domain.keep_unlinked`).
@@ -32,6 +35,7 @@ class LinkTerms(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         targets, builder = domain.data["targets"], domain.builder
+        html = builder.format == "html"
         uris: dict[tuple[str, str], str] = {}  # (from, to) -> relative URI
         for term in list(self.document.findall(gpu_term)):
             if isinstance(term.parent, nodes.reference):  # already linked (intersphinx)
@@ -50,9 +54,12 @@ class LinkTerms(SphinxPostTransform):
                 if uri is None:
                     uri = uris[fromdoc, todoc] = builder.get_relative_uri(fromdoc, todoc)
                 target = {"refuri": f"{uri}#{anchor(term_id)}"}
-            link = nodes.reference("", "", *term.children, internal=True, **target)
-            term.clear()
-            term += link
+            if html:
+                term.attributes.update(target)
+            else:
+                link = nodes.reference("", "", *term.children, internal=True, **target)
+                term.clear()
+                term += link
 
 
 class FootnoteFirstUse(SphinxPostTransform):

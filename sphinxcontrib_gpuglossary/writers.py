@@ -25,12 +25,11 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     term_id = node["termid"]
     text = node.astext()
     atts = {"data-gpu-term": term_id}
-    # Resolved, the reference is the first child: no need to walk the subtree.
-    first = node.children[0] if node.children else None
-    ref = first if isinstance(first, nodes.reference) else node.next_node(nodes.reference)
-    if ref is not None:
+    # transforms.LinkTerms gives a term its link as attributes
+    href = node.get("refuri") or ("#" + node["refid"] if "refid" in node else None)
+    if href is not None:
         tag = "a"
-        atts["href"] = ref["refuri"] if "refuri" in ref else "#" + ref["refid"]
+        atts["href"] = href
         atts["CLASS"] = "reference internal"
     else:
         tag = "span"
