@@ -242,7 +242,11 @@ class TableBuilder:
 
     # -- text -------------------------------------------------------------------
 
-    def _text(self, text: Localized) -> gpu_text:
+    def _text(self, text: Localized) -> nodes.Node:
+        """Text in the table's language inherits ``lang`` and ``dir`` from the table's
+        block; other text is tagged with its own (one node per row and text fewer)."""
+        if text.lang == self.lang and not text.fallback:
+            return nodes.Text(text.text)
         return gpu_text(text.text, text.lang, text_direction(text.lang), text.fallback)
 
     def localized(self, text: Localized) -> list[nodes.Node]:

@@ -65,8 +65,8 @@ def test_tooltip_is_on_top_of_the_page(themed) -> None:
 
 def test_glossary_table_is_readable(themed) -> None:
     page = themed("glossary")
-    for cell in (".gpu-glossary tbody td:first-child .gpu-text",
-                 ".gpu-glossary tbody td:nth-child(2) .gpu-text"):
+    for cell in (".gpu-glossary tbody td:first-child strong",
+                 ".gpu-glossary tbody td:nth-child(2) p"):
         colours = contrast(page, cell)
         assert colours["ratio"] >= 4.5, (cell, colours)
         if themed.dark:
