@@ -55,7 +55,7 @@ class GlossaryTableDirective(SphinxDirective):
         )
         docname = self.env.docname
         # the terms that earlier tables of this document give an anchor
-        anchored = {i for i in spec.term_ids if domain.anchored_in(docname, i)}
+        anchored = domain.anchored_in(docname)
         pending = nodes.pending(BuildTable, {"spec": spec, "anchored": anchored})
         self.set_source_info(pending)
         self.state.document.note_pending(pending)

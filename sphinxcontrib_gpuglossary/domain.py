@@ -114,9 +114,9 @@ class GpuDomain(Domain):
                    line: int) -> None:
         self.data["tables"].setdefault(docname, []).append((tuple(term_ids), canonical, line))
 
-    def anchored_in(self, docname: str, term_id: str) -> bool:
-        """True when an earlier table of *docname* already shows *term_id*."""
-        return any(term_id in ids for ids, _c, _l in self.data["tables"].get(docname, ()))
+    def anchored_in(self, docname: str) -> set[str]:
+        """The terms that the tables of *docname* noted so far show (and anchor)."""
+        return {i for ids, _c, _l in self.data["tables"].get(docname, ()) for i in ids}
 
     def clear_doc(self, docname: str) -> None:
         for key in ("uses", "unresolved", "tables"):
