@@ -270,7 +270,7 @@ def print_table(summary: dict) -> None:  # type: ignore[type-arg]
 def run_load(args: argparse.Namespace) -> dict[str, object]:
     """Time parsing and validating a generated glossary of ``--load`` terms, and a cache hit."""
     import sphinxcontrib_gpuglossary
-    from sphinxcontrib_gpuglossary.loader import GlossaryFile, glossary_files, load_glossary
+    from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
 
     text, _terms = sitegen.generated_glossary(args.load, seed=args.seed, coverage=args.coverage)
     cold, warm = [], []

@@ -54,7 +54,7 @@ _UNUSABLE = re.compile(r"[()`<>]")
 
 def seeded_terms() -> tuple[list[ProseTerm], list[ProseTerm]]:
     """The seeded glossary's English terms: ``(all, usable in prose)``."""
-    from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+    from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
     glossary = load_glossary(glossary_files([], seeded=True))
     every = [ProseTerm(t.id, t.names["en"], t.definitions["en"]) for t in glossary.terms.values()]
@@ -63,7 +63,7 @@ def seeded_terms() -> tuple[list[ProseTerm], list[ProseTerm]]:
 
 def _usable(terms: list[ProseTerm], glossary: object) -> list[ProseTerm]:
     """Terms whose headword names them alone and that every variant's role can carry."""
-    from sphinxcontrib_gpuglossary.lookup import TermIndex
+    from sphinxcontrib_gpuglossary.core.lookup import TermIndex
 
     index = TermIndex(glossary)  # type: ignore[arg-type]
     return [t for t in terms if not _UNUSABLE.search(t.headword)
@@ -173,7 +173,7 @@ def generated_glossary(count: int, seed: int = 1,
 
 def usable_generated(text: str, terms: list[ProseTerm]) -> list[ProseTerm]:
     """The generated terms whose English headword names them alone."""
-    from sphinxcontrib_gpuglossary.loader import parse_glossary
+    from sphinxcontrib_gpuglossary.core.loader import parse_glossary
 
     return _usable(terms, parse_glossary([("terms.yaml", text.encode())]))
 

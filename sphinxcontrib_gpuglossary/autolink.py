@@ -19,12 +19,12 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from .lookup import lookup_key
+from .core.lookup import lookup_key
 from .nodes import glossary_block, term_node
 
 if TYPE_CHECKING:
+    from .core.model import Glossary
     from .domain import GpuDomain
-    from .model import Glossary
 
 MODES = (False, "first", "all")
 

@@ -9,8 +9,8 @@ from docutils.parsers.rst import directives
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
-from .model import CATEGORIES
-from .schema import LANG_PATTERN
+from .core.model import CATEGORIES
+from .core.schema import LANG_PATTERN
 from .tables import COLUMNS, GROUPINGS, TableBuilder, TableSpec
 from .warnings import warn
 

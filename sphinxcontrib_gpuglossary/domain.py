@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator, Set
+from dataclasses import replace
 from typing import Any
 
 from docutils import nodes
@@ -32,11 +33,11 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
 from .autolink import Matcher
+from .core.languages import Localized, pick
+from .core.lookup import TermIndex
+from .core.model import Glossary, Term
 from .directives import GlossaryTableDirective
 from .labels import _
-from .languages import Localized, pick
-from .lookup import TermIndex
-from .model import Glossary, Term
 from .roles import GpuTermRole
 from .warnings import warn
 
@@ -152,7 +153,8 @@ class GpuDomain(Domain):
 
     def term_digests(self, labels: bytes = b"") -> dict[str, str]:
         """A digest per term, and one of the glossary texts plus the *labels* catalogs."""
-        digests = {t.id: hashlib.sha256(repr(t).encode()).hexdigest()
+        # Where a term is written (its origins) does not change what pages show.
+        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[])).encode()).hexdigest()
                    for t in self.glossary.terms.values()}
         texts = repr(self.glossary.texts).encode() + labels
         digests[self.TEXTS_KEY] = hashlib.sha256(texts).hexdigest()

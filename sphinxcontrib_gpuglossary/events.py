@@ -10,12 +10,13 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from . import catalog
 from .autolink import MODES
-from .errors import GlossaryError
+from .core import catalog
+from .core.cache import cache_dir
+from .core.errors import GlossaryError
+from .core.languages import language_chain
+from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .labels import CATALOG
-from .languages import language_chain
-from .loader import GlossaryFile, glossary_files, load_glossary
 from .warnings import WARNING_TYPE
 
 logger = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ def load(app: Sphinx) -> None:
     user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
-                                 cache=Path(app.doctreedir, "gpuglossary.pickle"))
+                                 cache=cache_dir())
     except GlossaryError as exc:
         stop_on_data_errors(exc)
     language = config.language or "en"

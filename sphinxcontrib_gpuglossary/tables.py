@@ -11,9 +11,9 @@ from docutils import nodes
 from sphinx import addnodes
 
 from . import labels
-from .collation import group_letter, sort_key
-from .languages import Localized, pick, text_direction
-from .model import CATEGORIES
+from .core.collation import group_letter, sort_key
+from .core.languages import Localized, pick, text_direction
+from .core.model import CATEGORIES
 from .nodes import glossary_block, gpu_text, not_translatable
 
 if TYPE_CHECKING:

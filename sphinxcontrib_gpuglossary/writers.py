@@ -17,7 +17,7 @@ from docutils import nodes
 from sphinx.writers.html5 import HTML5Translator
 from sphinx.writers.latex import LaTeXTranslator
 
-from .languages import text_direction
+from .core.languages import text_direction
 from .nodes import glossary_block, gpu_term, gpu_text
 
 

@@ -25,6 +25,16 @@ terms:
 SEEDS = Path(__file__).parent.parent / "seeds"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_glossary_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Builds in the suite share one parsed-glossary cache, not the user's."""
+    import os
+
+    from sphinxcontrib_gpuglossary.core.cache import CACHE_ENV
+
+    os.environ[CACHE_ENV] = str(tmp_path_factory.mktemp("glossary-cache"))
+
+
 class Built:
     """A finished in-process build: the app, its warnings and its output folder."""
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from sphinxcontrib_gpuglossary.autolink import Matcher
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 from .html_terms import definitions
 

@@ -59,7 +59,7 @@ def test_generation_is_deterministic() -> None:
 
 
 def test_generated_glossary_loads_in_six_languages() -> None:
-    from sphinxcontrib_gpuglossary.loader import parse_glossary
+    from sphinxcontrib_gpuglossary.core.loader import parse_glossary
 
     text, terms = sitegen.generated_glossary(60, seed=2)
     glossary = parse_glossary([("terms.yaml", text.encode())])

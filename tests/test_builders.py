@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sphinx.util.inventory import InventoryFile
 
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 from .html_terms import definitions
 

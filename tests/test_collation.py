@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sphinxcontrib_gpuglossary.collation import group_letter, sort_key
+from sphinxcontrib_gpuglossary.core.collation import group_letter, sort_key
 
 # Dictionary order, as a reader of each language expects it.
 KNOWN_ORDER = {
@@ -66,8 +66,8 @@ def test_lazy_table_gives_pyuca_sort_keys() -> None:
     """The collator parses table lines on demand; its keys equal pyuca's own collator's."""
     from pyuca import Collator
 
-    from sphinxcontrib_gpuglossary.collation import LazyCollator
-    from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+    from sphinxcontrib_gpuglossary.core.collation import LazyCollator
+    from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
     glossary = load_glossary(glossary_files([]))
     texts = [text for term in glossary.terms.values()

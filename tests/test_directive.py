@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 SEEDED = load_glossary(glossary_files([]))
 

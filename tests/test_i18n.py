@@ -11,8 +11,8 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po, write_po
 
-from sphinxcontrib_gpuglossary import catalog
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core import catalog
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 from .html_terms import definitions
 
@@ -20,7 +20,7 @@ SEEDED = load_glossary(glossary_files([]))
 KV_EN = SEEDED.terms["kv-cache"].definitions["en"]
 KV_NL = SEEDED.terms["kv-cache"].definitions["nl"]
 GERMAN = "Zwischengespeicherte Schlüssel- und Werttensoren früherer Tokens."
-PACKAGE_LOCALE = Path(catalog.__file__).parent / "locale"
+PACKAGE_LOCALE = Path(catalog.__file__).parent.parent / "locale"
 
 
 def tooltip(html: str, term_id: str) -> dict[str, str]:
@@ -161,7 +161,7 @@ def test_packaged_label_catalogs_are_complete_and_compiled(lang: str) -> None:
 
 
 def test_every_label_in_the_code_is_in_the_template() -> None:
-    package = Path(catalog.__file__).parent
+    package = Path(catalog.__file__).parent.parent
     used = set()
     for module in ("labels.py", "domain.py"):
         used |= set(re.findall(r'\b_\("([^"]+)"\)', (package / module).read_text()))

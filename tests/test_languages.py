@@ -6,7 +6,7 @@ import pytest
 from babel import Locale
 from babel.localedata import locale_identifiers
 
-from sphinxcontrib_gpuglossary.languages import text_direction
+from sphinxcontrib_gpuglossary.core.languages import text_direction
 
 
 def test_direction_agrees_with_babels_locale_data_for_every_locale() -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sphinxcontrib_gpuglossary.errors import GlossaryError, Problem
-from sphinxcontrib_gpuglossary.loader import GlossaryFile, glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.errors import GlossaryError, Problem
+from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
 
 from .conftest import GOOD
 
@@ -153,12 +153,12 @@ def test_user_file_extends_a_seeded_term_field_by_field(tmp_path: Path) -> None:
 
 
 def test_cache_skips_parsing_unchanged_files(tmp_path: Path, monkeypatch) -> None:
-    from sphinxcontrib_gpuglossary import loader
+    from sphinxcontrib_gpuglossary.core import loader
 
     path = tmp_path / "terms.yaml"
     path.write_text(GOOD)
     files = [GlossaryFile(path, "terms.yaml")]
-    cache = tmp_path / "cache" / "glossary.pickle"
+    cache = tmp_path / "cache"
     first = load_glossary(files, cache=cache)
     parsed: list[int] = []
     real = loader.parse_glossary
@@ -172,10 +172,40 @@ def test_cache_skips_parsing_unchanged_files(tmp_path: Path, monkeypatch) -> Non
 def test_cache_never_hides_errors(tmp_path: Path) -> None:
     path = tmp_path / "terms.yaml"
     path.write_text(GOOD.replace("hardware", "hardwear"))
-    cache = tmp_path / "glossary.pickle"
+    cache = tmp_path / "cache"
     for _ in range(2):
         with pytest.raises(GlossaryError):
             load_glossary([GlossaryFile(path, "terms.yaml")], cache=cache)
+
+
+def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypatch) -> None:
+    """An upgrade (new version or changed parsing code) never serves an old result."""
+    import sphinxcontrib_gpuglossary
+    from sphinxcontrib_gpuglossary.core import cache
+
+    contents = [("terms.yaml", GOOD.encode())]
+    key = cache.cache_key(contents)
+    assert cache.cache_key([("terms.yaml", GOOD.encode() + b"#")]) != key
+    assert cache.cache_key([("other.yaml", GOOD.encode())]) != key
+    monkeypatch.setattr(sphinxcontrib_gpuglossary, "__version__", "99.0")
+    assert cache.cache_key(contents) != key
+    monkeypatch.undo()
+    monkeypatch.setattr(cache, "_SHAPING", (*cache._SHAPING, "__init__.py"))
+    assert cache.cache_key(contents) != key
+
+
+def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD)
+    files = [GlossaryFile(path, "terms.yaml")]
+    folder = tmp_path / "cache"
+    load_glossary(files, cache=folder)
+    assert len(list(folder.glob("glossary-*.pickle"))) == 1
+    (folder / next(folder.iterdir()).name).write_bytes(b"not a pickle")
+    assert load_glossary(files, cache=folder).terms["widget"].names["en"] == "Widget"
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    assert load_glossary(files, cache=blocked / "cache").terms["widget"].names["en"] == "Widget"
 
 
 def test_a_sphinx_build_stops_with_the_message_not_a_traceback(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 from .conftest import sphinx_build
 from .html_terms import definitions, links, term_uses

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
-from sphinxcontrib_gpuglossary.model import Glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.model import Glossary
 
 from .conftest import SEEDS
 

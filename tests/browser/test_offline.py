@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sphinxcontrib_gpuglossary.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
 from .helpers import KV_CACHE, TOOLTIP, definition, visible
 

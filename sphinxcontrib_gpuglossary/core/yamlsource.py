@@ -24,7 +24,7 @@ def _text_loader() -> type:
     scalar types: every scalar stays text here, so the resolver's regular
     expressions (booleans, numbers, dates) are skipped.
 
-    Imported on first use: the fast reader (``fastyaml``) reads most files alone.
+    Imported on first use: a build whose glossary comes from the cache never needs it.
     """
     import yaml
 

@@ -7,24 +7,25 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import gc
-import hashlib
-import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import cache_key
+from .cache import read as read_cache
+from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .fastyaml import parse_block_yaml
 from .model import Glossary, Term
 from .schema import FileContent, TermEntry, check_file
-from .yamlsource import Where, YValue, parse_yaml
+from .yamlsource import parse_yaml
 
-SEEDED_DIR = Path(__file__).parent / "data" / "seeded"
+SEEDED_DIR = Path(__file__).parent.parent / "data" / "seeded"
 
 
 def seeded_files() -> list[Path]:
-    """The package's curated glossary files, in load order."""
-    return sorted(SEEDED_DIR.glob("*.yaml"))
+    """The package's curated glossary files, in load order: the concepts with their
+    English and seed texts by category, then the project's translations by language."""
+    return sorted(SEEDED_DIR.glob("*.yaml")) + sorted(SEEDED_DIR.glob("translations/*.yaml"))
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class GlossaryFile:
 
 def glossary_files(user_files: Sequence[GlossaryFile], seeded: bool = True) -> list[GlossaryFile]:
     """The files that make a glossary: the package's (if *seeded*), then the user's."""
-    package = [GlossaryFile(p, f"sphinxcontrib_gpuglossary/data/seeded/{p.name}")
+    package = [GlossaryFile(p, f"sphinxcontrib_gpuglossary/data/seeded/{p.relative_to(SEEDED_DIR)}")
                for p in seeded_files()] if seeded else []
     return package + list(user_files)
 
@@ -57,8 +58,8 @@ def glossary_files(user_files: Sequence[GlossaryFile], seeded: bool = True) -> l
 def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> Glossary:
     """Parse, check and merge *files* in order; raise :class:`GlossaryError` on any problem.
 
-    With *cache*, a pickle keyed by the files' names and bytes: unchanged files
-    are neither parsed nor checked again.
+    With *cache*, a folder of parsed glossaries (see :mod:`.cache`): a set of
+    files already parsed there is neither parsed nor checked again.
     """
     contents, problems = [], []
     for file in files:
@@ -70,29 +71,13 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
         raise GlossaryError(problems)
     if cache is None:
         return parse_glossary(contents)
-    key = digest(contents)
-    try:
-        with cache.open("rb") as f:
-            cached_key, glossary = pickle.load(f)
-        if cached_key == key and isinstance(glossary, Glossary):
-            return glossary
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError):
-        pass  # no cache yet, or one from another version: parse
+    key = cache_key(contents)
+    glossary = read_cache(cache, key)
+    if isinstance(glossary, Glossary):
+        return glossary
     glossary = parse_glossary(contents)
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    temporary = cache.with_suffix(".tmp")
-    with temporary.open("wb") as f:
-        pickle.dump((key, glossary), f, protocol=pickle.HIGHEST_PROTOCOL)
-    temporary.replace(cache)
+    write_cache(cache, key, glossary)
     return glossary
-
-
-def digest(contents: Sequence[tuple[str, bytes]]) -> str:
-    """A key that changes whenever any file's name or bytes change."""
-    h = hashlib.sha256()
-    for display, raw in contents:
-        h.update(display.encode() + b"\0" + hashlib.sha256(raw).digest())
-    return h.hexdigest()
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
@@ -103,36 +88,22 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        try:
-            return _parse_glossary(contents, fast=True)
-        except GlossaryError:
-            # Problems are always reported from PyYAML's reading of the files, so
-            # every message is the same whichever reader took the files first.
-            return _parse_glossary(contents, fast=False)
+        return _parse_glossary(contents)
     finally:
         if collecting:
             gc.enable()
 
 
-def _read(raw: bytes, display: str, fast: bool) -> tuple[YValue | None, Where, bool]:
-    """The file's root value, where it starts, and whether it came from the fast
-    reader (which leaves no control character in any text) rather than PyYAML."""
-    root = parse_block_yaml(raw) if fast else None
-    if root is not None:
-        return root, (root.line, root.column), True
-    return *parse_yaml(raw, display), False
-
-
-def _parse_glossary(contents: Sequence[tuple[str, bytes]], fast: bool) -> Glossary:
+def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:
         try:
-            root, at, read_fast = _read(raw, display, fast)
+            root, at = parse_yaml(raw, display)
         except GlossaryError as exc:
             problems.extend(exc.problems)
             continue
-        content, found = check_file(root, at, display, controls=not read_fast)
+        content, found = check_file(root, at, display)
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()

@@ -55,10 +55,8 @@ class FileContent:
 
 
 class _Checker:
-    def __init__(self, display: str, controls: bool) -> None:
+    def __init__(self, display: str) -> None:
         self.display = display
-        #: False when the reader vouches that no text holds a control character
-        self.controls = controls
         self.problems: list[Problem] = []
         #: language codes already found well-formed
         self.langs: set[str] = set()
@@ -77,7 +75,7 @@ class _Checker:
         are good, and the name would cost as much as the check.
         """
         if (isinstance(value, str) and value and not value.isspace()
-                and (not self.controls or _FORBIDDEN.search(value) is None)):
+                and _FORBIDDEN.search(value) is None):
             return value
         field = "".join(what)
         if not isinstance(value, str):
@@ -315,13 +313,8 @@ def _kind(value: object) -> str:
     return "text" if isinstance(value, str) else "nothing"
 
 
-def check_file(root: YValue | None, at: Where, display: str,
-               controls: bool = True) -> tuple[FileContent, list[Problem]]:
-    """Validate the parsed *root*, which starts at *at*, of the file called *display*.
-
-    *controls* False skips looking for control characters in texts: for a
-    reader that guarantees there are none (:mod:`.fastyaml`).
-    """
-    checker = _Checker(display, controls)
+def check_file(root: YValue | None, at: Where, display: str) -> tuple[FileContent, list[Problem]]:
+    """Validate the parsed *root*, which starts at *at*, of the file called *display*."""
+    checker = _Checker(display)
     content = checker.file(root, at)
     return content, checker.problems

@@ -14,12 +14,12 @@ import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import GlossaryError, Problem
-from .exports import FORMATS, ordered_languages
-from .languages import language_chain, pick
-from .loader import GlossaryFile, glossary_files, load_glossary
-from .model import Glossary
-from .schema import LANG_PATTERN
+from ..core.errors import GlossaryError, Problem
+from ..core.exports import FORMATS, ordered_languages
+from ..core.languages import language_chain, pick
+from ..core.loader import GlossaryFile, glossary_files, load_glossary
+from ..core.model import Glossary
+from ..core.schema import LANG_PATTERN
 
 PROG = "gpuglossary"
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -244,7 +244,7 @@ def add_prefill_po(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 
 def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
-    from . import catalog  # Babel's catalog code is only needed here
+    from ..core import catalog  # Babel's catalog code is only needed here
 
     pattern = f"*/LC_MESSAGES/{catalog.DOMAIN}.po"
     found = sorted(args.locale_dir.glob(pattern))
