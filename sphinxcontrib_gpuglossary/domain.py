@@ -72,6 +72,7 @@ class GpuDomain(Domain):
         self.builder = builder
         self.index = TermIndex(glossary)
         self.chain = chain
+        self.show_provenance: bool = builder.config.gpuglossary_show_provenance
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
 
@@ -87,8 +88,11 @@ class GpuDomain(Domain):
         return self.glossary.terms[term_id]
 
     def headword(self, term_id: str) -> Localized:
-        found = pick(self.term(term_id).names, self.chain)
+        term = self.term(term_id)
+        found = pick(term.names, self.chain)
         assert found is not None  # every term has an English headword
+        if found.fallback and term.neutral:  # the same name in every language: not a fallback
+            return Localized(found.text, self.chain[0], fallback=False)
         return found
 
     def headword_text(self, term_id: str) -> str:
@@ -102,6 +106,21 @@ class GpuDomain(Domain):
         found = pick(self.term(term_id).definitions, self.chain)
         assert found is not None
         return found
+
+    def explained(self, term_id: str) -> Localized:
+        """The definition as hover text and footnotes give it: with the readers'
+        note on it, when it has one, on a line of its own."""
+        definition = self.definition(term_id)
+        note = self.note(term_id, definition.lang)
+        if note is None:
+            return definition
+        return replace(definition, text=f"{definition.text}\n{_('Note:')} {note.text}")
+
+    def note(self, term_id: str, lang: str) -> Localized | None:
+        """The readers' note on the term's texts in *lang*, the language of the
+        text it is shown with; ``None`` when that text has none."""
+        text = self.term(term_id).notes.get(lang)
+        return None if text is None else Localized(text, lang, fallback=False)
 
     # -- collecting -----------------------------------------------------------
 

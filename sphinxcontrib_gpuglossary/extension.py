@@ -23,6 +23,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
                          description="languages to use when a text is missing in the build's")
 
+    app.add_config_value("gpuglossary_show_provenance", False, "env", types=[bool],
+                         description="show each text's source and the editors' remarks "
+                                     "in glossary tables (for reviewers)")
     app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
                          description="auto-link known terms in plain text: False, 'first' or 'all'")
 

@@ -39,12 +39,12 @@ def see_also() -> str:
     return _("See also:")
 
 
-def reviewer_note() -> str:
-    return _("Reviewer note:")
+def note_label() -> str:
+    return _("Note:")
 
 
-def seed_variant() -> str:
-    return _("The seed also says:")
+def variant_label() -> str:
+    return _("Also defined as:")
 
 
 def fallback_badge() -> str:

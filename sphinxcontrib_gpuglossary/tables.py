@@ -175,13 +175,15 @@ class TableBuilder:
 
     def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
         term = self.domain.term(term_id)
-        cell: list[nodes.Node] = [_para(*self.localized(self.domain.definition(term_id)))]
+        definition = self.domain.definition(term_id)
+        cell: list[nodes.Node] = [_para(*self.localized(definition))]
         for variant in term.variants:
-            if variant.lang == self.domain.definition(term_id).lang:
-                cell.append(_para(nodes.emphasis("", labels.seed_variant()), nodes.Text(" "),
+            if variant.lang == definition.lang:
+                cell.append(_para(nodes.emphasis("", labels.variant_label()), nodes.Text(" "),
                                   *self.localized(Localized(variant.text, variant.lang, False)),
                                   classes=["gpu-variant"]))
-        cell += self._notes(term_id)
+        cell += self._notes(term_id, definition.lang)
+        cell += self._provenance(term_id, definition.lang)
         if term.related and "related" not in spec.columns:
             cell.append(self._related(term_id, label=True))
         return cell
@@ -196,14 +198,29 @@ class TableBuilder:
             para += nodes.strong("", "", self._text(Localized(term.names[lang], lang, False)))
             para += nodes.Text(" ")
         para += self._text(Localized(term.definitions[lang], lang, False))
-        return [para]
+        return [para, *self._notes(term_id, lang)]
 
-    def _notes(self, term_id: str) -> list[nodes.Node]:
-        note = pick(self.domain.term(term_id).notes, self.domain.chain)
+    def _notes(self, term_id: str, lang: str) -> list[nodes.Node]:
+        """The readers' note on the texts in *lang*, in the language of the note."""
+        note = self.domain.note(term_id, lang)
         if note is None:
             return []
-        return [_para(nodes.strong("", labels.reviewer_note()), nodes.Text(" "),
-                      *self.localized(note), classes=["gpu-note"])]
+        label = nodes.strong("", labels.note_label())
+        return [_para(label, nodes.Text(" "), self._text(note), classes=["gpu-note"])]
+
+    def _provenance(self, term_id: str, lang: str) -> list[nodes.Node]:
+        """For reviewers (``gpuglossary_show_provenance``): where the shown texts
+        come from, and the editors' remark."""
+        if not self.domain.show_provenance:
+            return []
+        term = self.domain.term(term_id)
+        parts = [f"{field_name} ({lang}): {term.provenance(field_name, lang) or '-'}"
+                 for field_name in ("name", "definition")]
+        parts += [f"variant ({v.lang}): seed {v.source}" for v in term.variants]
+        cell = [_para(nodes.literal("", "; ".join(parts)), classes=["gpu-provenance"])]
+        if term.review:
+            cell.append(_para(nodes.emphasis("", term.review), classes=["gpu-provenance"]))
+        return cell
 
     def _related(self, term_id: str, label: bool) -> nodes.paragraph:
         links: list[nodes.Node] = [self._related_link(r) for r in self.domain.term(term_id).related]

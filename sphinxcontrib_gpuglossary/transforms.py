@@ -76,7 +76,7 @@ class FootnoteFirstUse(SphinxPostTransform):
             if term_id in domain.glossary.terms and term_id not in done \
                     and _footnote_allowed(node):
                 done.add(term_id)
-                node["footnote"] = domain.definition(term_id).text
+                node["footnote"] = domain.explained(term_id).text
 
 
 def _footnote_allowed(node: nodes.Node) -> bool:

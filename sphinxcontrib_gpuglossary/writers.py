@@ -60,7 +60,7 @@ def _first_use(self: HTML5Translator, node: gpu_term, text: str, atts: dict[str,
     if term_id in seen or term_id not in domain.glossary.terms:  # type: ignore[attr-defined]
         return ""
     seen.add(term_id)
-    definition = domain.definition(term_id)  # type: ignore[attr-defined]
+    definition = domain.explained(term_id)  # type: ignore[attr-defined]
     name = domain.headword_text(term_id)  # type: ignore[attr-defined]
     if name != text:  # the tooltip is headed by the headword, not the text as written
         atts["data-gpu-name"] = name

@@ -42,8 +42,8 @@ def messages(glossary: Glossary) -> Iterator[Message]:
     for term in glossary.terms.values():
         for field, attribute in FIELDS:
             english = getattr(term, attribute).get("en")
-            if english is None:
-                continue
+            if english is None or (field == "headword" and term.neutral):
+                continue  # a language-neutral name is the same in every language
             sources = [f"{lang} {field_name}: {ref}" for lang, refs in sorted(term.sources.items())
                        for field_name, ref in refs.items()]
             comments = (f"{field} of {term.id}", f"category: {term.category}",

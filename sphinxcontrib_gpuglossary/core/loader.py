@@ -150,6 +150,12 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.variants.extend(entry.variants)
     if entry.autolink is not None:
         term.autolink = entry.autolink
+    if entry.neutral is not None:
+        term.neutral = entry.neutral
+    if entry.review is not None:
+        term.review = entry.review
+    for lang, statuses in entry.status.items():
+        term.status.setdefault(lang, {}).update(statuses)
     term.origins.append(f"{entry.file}:{entry.line}")
 
 
@@ -173,12 +179,19 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for term in glossary.terms.values():
         entry = first_entry[term.id]
         for lang, refs in term.sources.items():
-            texts = {"name": term.names, "definition": term.definitions}
+            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases}
             for field_name in refs:
                 if lang not in texts[field_name]:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a source for its {lang} {field_name} but has "
                         f"no {lang} {field_name}; add the text or remove the source")))
+        for lang, statuses in term.status.items():
+            known = {term.names.get(lang), *term.aliases.get(lang, ())}
+            for name in statuses:
+                if name not in known:
+                    problems.append(Problem(entry.file, entry.line, 0, (
+                        f"term {term.id!r} gives a status for {name!r}, which is not one of its "
+                        f"{lang} names; add it to names.{lang} or aliases.{lang}, or fix the spelling")))
         for field_name, texts in (("headword (names.en)", term.names),
                                   ("definition (definitions.en)", term.definitions)):
             if "en" not in texts:

@@ -19,9 +19,14 @@ CATEGORIES: tuple[str, ...] = (
 
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
-    "id", "category", "names", "aliases", "definitions",
-    "sources", "related", "notes", "variants", "autolink",
+    "id", "category", "names", "neutral", "aliases", "status", "definitions",
+    "sources", "related", "notes", "review", "variants", "autolink",
 )
+
+#: TBX-Basic's administrativeStatus values a name can carry (``status:``).
+STATUSES: tuple[str, ...] = ("preferred", "admitted", "deprecated", "superseded")
+#: Statuses whose use draws a warning naming the preferred name.
+DISCOURAGED: frozenset[str] = frozenset({"deprecated", "superseded"})
 
 #: Glossary-level texts a file may carry under ``texts:``.
 TEXT_FIELDS: tuple[str, ...] = ("disclaimer", "titles")
@@ -43,17 +48,37 @@ class Term:
     id: str
     category: str
     names: dict[str, str] = field(default_factory=dict)
+    #: True when the English headword is the name in every language (CUDA, H100, vLLM)
+    neutral: bool = False
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    #: ``{lang: {name: status}}`` for names whose status is not the default: a
+    #: headword is ``preferred``, an alias ``admitted`` (see :data:`STATUSES`)
+    status: dict[str, dict[str, str]] = field(default_factory=dict)
     definitions: dict[str, str] = field(default_factory=dict)
-    #: ``{lang: {"name" | "definition": "seed-file:line"}}`` for seeded text.
+    #: ``{lang: {"name" | "definition": "seed-file:line"}}`` for seeded text;
+    #: every other text was written by the glossary's editors
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     related: list[str] = field(default_factory=list)
+    #: ``{lang: note}``: a note for readers of this term's texts in *lang*,
+    #: written in *lang*, shown wherever those texts are shown
     notes: dict[str, str] = field(default_factory=dict)
+    #: an editor's remark for reviewers (provenance, what was changed and why);
+    #: shown only when ``gpuglossary_show_provenance`` is on
+    review: str = ""
     variants: list[Variant] = field(default_factory=list)
     #: False keeps ``gpuglossary_autolink`` from linking this term (a common word)
     autolink: bool = True
     #: ``file:line`` of every file entry that contributed to this term.
     origins: list[str] = field(default_factory=list)
+
+    def provenance(self, field_name: str, lang: str) -> str | None:
+        """``seed`` (with its ``file:line``) or ``project`` for the *field_name*
+        (``name`` or ``definition``) in *lang*; ``None`` when there is no such text."""
+        texts = self.names if field_name == "name" else self.definitions
+        if lang not in texts:
+            return None
+        source = self.sources.get(lang, {}).get(field_name)
+        return f"seed {source}" if source else "project"
 
     @property
     def seeded(self) -> bool:

@@ -13,14 +13,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .errors import Problem
-from .model import CATEGORIES, TERM_FIELDS, TEXT_FIELDS, Variant
+from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
 from .yamlsource import Where, YList, YMap, YValue
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 #: ``en``, ``pt_BR``, ``zh_Hans``, ``sr@latin``: the forms Sphinx accepts for ``language``.
 LANG_PATTERN = re.compile(r"[a-z]{2,3}(?:_(?:[A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?(?:@[a-z]+)?")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
-SOURCE_FIELDS = ("name", "definition")
+#: what a source points at: the headword, the definition, or one of the aliases
+SOURCE_FIELDS = ("name", "definition", "alias")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
@@ -42,8 +43,11 @@ class TermEntry:
     #: related ids with the line each was written on
     related: list[tuple[str, int, int]] = field(default_factory=list)
     notes: dict[str, str] = field(default_factory=dict)
+    review: str | None = None
     variants: list[Variant] = field(default_factory=list)
     autolink: bool | None = None
+    neutral: bool | None = None
+    status: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -209,13 +213,43 @@ class _Checker:
                     entry.related.append((ref_id, *ref_at))
         if "variants" in mapping:
             entry.variants = self.variants(mapping["variants"], value_at["variants"], what)
-        if "autolink" in mapping:
-            flag = self.text(mapping["autolink"], value_at["autolink"], what, " autolink")
-            if flag is not None and flag.lower() not in ("true", "false"):
-                self.fail(value_at["autolink"], f"{what} autolink must be true or false")
-            elif flag is not None:
-                entry.autolink = flag.lower() == "true"
+        if "review" in mapping:
+            entry.review = self.text(mapping["review"], value_at["review"], what, " review")
+        if "status" in mapping:
+            entry.status = self.statuses(mapping["status"], value_at["status"], what)
+        entry.autolink = self.flag(mapping, "autolink", what)
+        entry.neutral = self.flag(mapping, "neutral", what)
         return entry
+
+    def flag(self, mapping: YMap, key: str, what: str) -> bool | None:
+        """The boolean field *key* of *mapping*, ``None`` when absent or wrong."""
+        if key not in mapping:
+            return None
+        flag = self.text(mapping[key], mapping.value_at[key], what, " ", key)
+        if flag is not None and flag.lower() not in ("true", "false"):
+            self.fail(mapping.value_at[key], f"{what} {key} must be true or false")
+            return None
+        return None if flag is None else flag.lower() == "true"
+
+    def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:
+        result: dict[str, dict[str, str]] = {}
+        for lang, names, lang_at, names_at in _entries(self.mapping(value, at, f"{what} status")):
+            if not self.lang(lang, lang_at, f"{what} status"):
+                continue
+            per_name = self.mapping(names, names_at, f"{what} status.{lang}") or YMap()
+            result[lang] = {}
+            for name, status, name_at, status_at in _entries(per_name):
+                text = self.text(status, status_at, what, " status of ", repr(name))
+                if text is None:
+                    continue
+                if text not in STATUSES:
+                    hint = difflib.get_close_matches(text, STATUSES, n=1)
+                    fix = f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(STATUSES)}"
+                    self.fail(status_at, f"unknown status {text!r} for {name!r}; {fix}")
+                    continue
+                if self.text(name, name_at, what, " status name") is not None:
+                    result[lang][name] = text
+        return result
 
     def aliases(self, value: YValue, at: Where, what: str) -> dict[str, list[str]]:
         result: dict[str, list[str]] = {}
