@@ -10,12 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from .domain import anchor
 from .nodes import glossary_block, gpu_term, term_xref
 
 if TYPE_CHECKING:
+    from sphinx.builders import Builder
+
     from .domain import GpuDomain
 
 
@@ -36,7 +39,7 @@ class LinkTerms(SphinxPostTransform):
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         targets, builder = domain.data["targets"], domain.builder
         html = builder.format == "html"
-        uris: dict[tuple[str, str], str] = {}  # (from, to) -> relative URI
+        uris: dict[tuple[str, str], str | None] = {}  # (from, to) -> relative URI
         for term in list(self.document.findall(gpu_term)):
             if isinstance(term.parent, nodes.reference):  # already linked (intersphinx)
                 continue
@@ -47,19 +50,33 @@ class LinkTerms(SphinxPostTransform):
                 term.parent.replace(term, xref)  # not replace_self: it copies the classes
                 xref += term
                 continue
-            if fromdoc == todoc:
-                target = {"refid": anchor(term_id)}
-            else:
-                uri = uris.get((fromdoc, todoc))
-                if uri is None:
-                    uri = uris[fromdoc, todoc] = builder.get_relative_uri(fromdoc, todoc)
-                target = {"refuri": f"{uri}#{anchor(term_id)}"}
+            target = _link_target(builder, term_id, fromdoc, todoc, uris)
+            if target is None:  # plain text (LaTeX still gives it its footnote)
+                continue
             if html:
                 term.attributes.update(target)
             else:
                 link = nodes.reference("", "", *term.children, internal=True, **target)
                 term.clear()
                 term += link
+
+
+def _link_target(builder: Builder, term_id: str, fromdoc: str, todoc: str,
+                 uris: dict[tuple[str, str], str | None]) -> dict[str, str] | None:
+    """The link attributes from *fromdoc* to the term's entry on *todoc*; ``None``
+    when the builder leaves *todoc* out of its output (an orphan page in LaTeX).
+
+    *uris* caches the relative URIs of the page being written.
+    """
+    if fromdoc == todoc:
+        return {"refid": anchor(term_id)}
+    if (fromdoc, todoc) not in uris:
+        try:
+            uris[fromdoc, todoc] = builder.get_relative_uri(fromdoc, todoc)
+        except NoUri:
+            uris[fromdoc, todoc] = None
+    uri = uris[fromdoc, todoc]
+    return None if uri is None else {"refuri": f"{uri}#{anchor(term_id)}"}
 
 
 class FootnoteFirstUse(SphinxPostTransform):
