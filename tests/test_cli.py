@@ -281,7 +281,7 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
     code, out, _ = call(capsys, "export", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    assert (data["format"], data["version"]) == ("sphinxcontrib-gpuglossary", 1)
+    assert (data["format"], data["version"]) == ("sphinxcontrib-gpuglossary", 2)
     assert data["languages"] == ["en", "ar", "bn", "fr", "nl", "ru"]
     assert data["texts"] == seeded.texts
     assert len(data["terms"]) == 183
@@ -289,7 +289,8 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
                            for refs in t["sources"].values())
     seed_definitions += sum(len(t["variants"]) for t in data["terms"])
     assert seed_definitions == 208
-    rebuilt = [Term(**{**record, "variants": [Variant(**v) for v in record["variants"]]})
+    rebuilt = [Term(**{**{k: v for k, v in record.items() if k != "provenance"},
+                       "variants": [Variant(**v) for v in record["variants"]]})
                for record in data["terms"]]
     for term in seeded.terms.values():
         term_copy = Term(**{**vars(term), "origins": []})
@@ -316,16 +317,20 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert raw.startswith(codecs.BOM_UTF8) and b"\r\n" in raw
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
-        "id", "category", "language", "headword", "aliases", "definition", "source"]
+        "id", "category", "language", "headword", "headword_origin", "aliases", "definition",
+        "definition_origin", "note"]
     expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 7 for row in rows)
+    assert all(len(row) == 9 for row in rows)
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
-    assert by_key["kv-cache", "en"][3:6] == [kv.names["en"], " | ".join(kv.aliases["en"]),
-                                            kv.definitions["en"]]
-    assert by_key["kv-cache", "ar"][6] == kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "en"][3:8] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+                                            kv.definitions["en"], "project"]
+    assert by_key["kv-cache", "ar"][7] == "seed " + kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "ar"][4] == "seed " + kv.sources["ar"]["name"]
     assert by_key["kv-cache", "ar"][1] == "inference"
+    adamw = seeded.terms["adamw"]
+    assert by_key["adamw", "ru"][8] == adamw.notes["ru"]
 
 
 def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
@@ -337,7 +342,7 @@ def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
                       "terms.yaml", "-o", "out.csv")
     assert code == 0
     row = _csv_rows(in_tmp / "out.csv")[1]
-    assert row[3] == "'" + formula and row[5] == "'-1+2"
+    assert row[3] == "'" + formula and row[6] == "'-1+2"
 
 
 # -- export tbx --------------------------------------------------------------------------
@@ -362,11 +367,24 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
         assert entry.findtext(f"{T}descrip[@type='subjectField']") == term.category
         assert [r.get("target") for r in entry.findall(f"{T}ref")] == term.related
         sections = {s.get(XML_LANG): s for s in entry.findall(f"{T}langSec")}
-        assert set(sections) == set(term.names)
+        named = {*term.names, *term.aliases, *(term.definitions if term.neutral else ())}
+        assert set(sections) == named
+        reviews = [n.text for n in entry.findall(f"{T}note")]
+        assert reviews == ([f"review: {term.review}"] if term.review else [])
         for lang, section in sections.items():
-            assert section.findtext(f"{T}descrip[@type='definition']") == term.definitions[lang]
+            definition = section.find(f"{T}descripGrp")
+            if lang not in term.definitions:
+                assert definition is None
+                continue
+            assert definition.findtext(f"{T}descrip[@type='definition']") == term.definitions[lang]
+            assert definition.findtext(f"{T}note") == \
+                f"provenance: {term.provenance('definition', lang)}"
             terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
-            assert terms == [term.names[lang], *term.aliases.get(lang, [])]
+            name = term.names.get(lang) or (term.names["en"] if term.neutral else None)
+            assert terms == [*([name] if name else []), *term.aliases.get(lang, [])]
+            if name:
+                assert section.findtext(f"{T}termSec/{T}note") == \
+                    f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
             assert section.findtext(f"{T}note") == term.notes.get(lang)
             types = [n.text for n in section.findall(f"{T}termSec/{T}termNote[@type='termType']")]
             assert set(types) <= {"abbreviation", "fullForm", "variant"}
@@ -419,10 +437,10 @@ def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[s
     (entry,) = root.iter(f"{T}conceptEntry")
     en, de = entry.findall(f"{T}langSec")
     assert [t.text for t in en.iter(f"{T}term")] == [HOSTILE[0], HOSTILE[1], HOSTILE[2]]
-    assert en.findtext(f"{T}descrip[@type='definition']") == HOSTILE[2]
+    assert en.findtext(f"{T}descripGrp/{T}descrip[@type='definition']") == HOSTILE[2]
     assert en.findtext(f"{T}note") == HOSTILE[1]
-    assert (de.findtext(f"{T}termSec/{T}term"), de.findtext(f"{T}descrip")) == (HOSTILE[1],
-                                                                              HOSTILE[0])
+    assert (de.findtext(f"{T}termSec/{T}term"),
+            de.findtext(f"{T}descripGrp/{T}descrip")) == (HOSTILE[1], HOSTILE[0])
     raw = call(capsys, "export", "--format", "tbx", *files)[1]
     assert "<img" not in raw and "</script>" not in raw and "&amp;amp;" in raw
 
@@ -432,8 +450,9 @@ def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[s
 
     call(capsys, "export", "--format", "csv", *files, "-o", "out.csv")
     rows = {row[2]: row for row in _csv_rows(in_tmp / "out.csv")[1:]}
-    assert rows["en"][3:6] == [HOSTILE[0], f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2]]
-    assert rows["de"][3] == HOSTILE[1] and rows["de"][5] == HOSTILE[0]
+    assert rows["en"][3:9] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2],
+                               "project", HOSTILE[1]]
+    assert rows["de"][3] == HOSTILE[1] and rows["de"][6] == HOSTILE[0]
 
 
 def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture[str],

@@ -17,8 +17,13 @@ from collections.abc import Callable, Iterable
 from .model import CATEGORIES, Glossary, Term
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
-JSON_VERSION = 1
-CSV_COLUMNS = ("id", "category", "language", "headword", "aliases", "definition", "source")
+JSON_VERSION = 2
+CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
+               "definition", "definition_origin", "note")
+#: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
+PROVENANCE_PREFIX = "provenance: "
+#: How a concept-level TBX ``note`` carries the editors' remark.
+REVIEW_PREFIX = "review: "
 ALIAS_SEPARATOR = " | "
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -45,17 +50,30 @@ def _row_languages(term: Term) -> list[str]:
 
 # -- JSON -------------------------------------------------------------------
 
+def provenance(term: Term) -> dict[str, dict[str, str]]:
+    """``{lang: {"name" | "definition": "seed <file:line>" | "project"}}`` for every text."""
+    result: dict[str, dict[str, str]] = {}
+    for lang in ordered_languages({*term.names, *term.definitions}):
+        result[lang] = {field: origin for field in ("name", "definition")
+                        if (origin := term.provenance(field, lang)) is not None}
+    return result
+
+
 def term_record(term: Term) -> dict[str, object]:
     """One term as plain JSON values; every key is always present."""
     return {
         "id": term.id,
         "category": term.category,
         "names": _by_language(term.names),
+        "neutral": term.neutral,
         "aliases": _by_language(term.aliases),
+        "status": {lang: dict(names) for lang, names in _by_language(term.status).items()},
         "definitions": _by_language(term.definitions),
         "notes": _by_language(term.notes),
+        "review": term.review,
         "sources": {lang: dict(sorted(refs.items()))
                     for lang, refs in _by_language(term.sources).items()},
+        "provenance": provenance(term),
         "related": list(term.related),
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
@@ -95,9 +113,11 @@ def to_csv(glossary: Glossary) -> str:
                 term.category,
                 lang,
                 term.names.get(lang, ""),
+                term.provenance("name", lang) or "",
                 ALIAS_SEPARATOR.join(term.aliases.get(lang, [])),
                 term.definitions.get(lang, ""),
-                term.sources.get(lang, {}).get("definition", ""),
+                term.provenance("definition", lang) or "",
+                term.notes.get(lang, ""),
             )])
     return "\ufeff" + out.getvalue()
 
@@ -151,24 +171,30 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) ->
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
     _sub(entry, "descrip", term.category, type="subjectField")
+    if term.review:
+        _sub(entry, "note", REVIEW_PREFIX + term.review)
     for ref in term.related:
         target = glossary.terms.get(ref)
         label = target.names.get("en", ref) if target else ref
         _sub(entry, "ref", label, type="crossReference", target=ref)
     for lang in _row_languages(term):
-        headword = term.names.get(lang)
+        headword = term.names.get(lang) or (term.names["en"] if term.neutral else None)
         aliases = term.aliases.get(lang, [])
         if headword is None and not aliases:
             continue  # a langSec needs at least one term; JSON carries the rest
         section = _sub(entry, "langSec", **{_XML_LANG: lang})
         if lang in term.definitions:
-            _sub(section, "descrip", term.definitions[lang], type="definition")
+            group = _sub(section, "descripGrp")
+            _sub(group, "descrip", term.definitions[lang], type="definition")
+            _sub(group, "note", PROVENANCE_PREFIX + (term.provenance("definition", lang) or ""))
         if lang in term.notes:
             _sub(section, "note", term.notes[lang])
         if headword is not None:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", headword)
             _sub(term_sec, "termNote", "preferredTerm-admn-sts", type="administrativeStatus")
+            origin = term.provenance("name", lang) or term.provenance("name", "en")  # neutral
+            _sub(term_sec, "note", PROVENANCE_PREFIX + (origin or ""))
         for alias in aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", alias)
