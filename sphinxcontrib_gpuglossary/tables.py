@@ -217,7 +217,7 @@ class TableBuilder:
         parts = [f"{field_name} ({lang}): {term.provenance(field_name, lang) or '-'}"
                  for field_name in ("name", "definition")]
         parts += [f"variant ({v.lang}): seed {v.source}" for v in term.variants]
-        cell = [_para(nodes.literal("", "; ".join(parts)), classes=["gpu-provenance"])]
+        cell = [_para(nodes.Text("; ".join(parts)), classes=["gpu-provenance"])]
         if term.review:
             cell.append(_para(nodes.emphasis("", term.review), classes=["gpu-provenance"]))
         return cell
