@@ -105,11 +105,24 @@ def _script(text: str) -> str:
     return unicodedata.name(letter, "").split(" ", 1)[0]
 
 
-def group_letter(text: str) -> str:
+#: One heading for all headwords in a script other than the reader's own (see
+#: :func:`group_letter`), as dictionaries in those languages list Latin entries.
+FOREIGN_GROUPS = {"LATIN": "A–Z"}
+
+
+def group_letter(text: str, lang: str = "en") -> str:
     """The heading a headword files under: its first letter without marks, in capitals.
 
-    Headwords that start with a digit or a symbol file under ``#``.
+    Headwords that start with a digit or a symbol file under ``#``. For readers
+    whose own script is not Latin (:data:`NATIVE_SCRIPTS`), Latin headwords
+    (CUDA, vLLM) file under one ``A–Z`` heading after their own letters, so the
+    letter bar never shows look-alikes such as Latin ``C`` beside Cyrillic ``С``.
     """
+    native = NATIVE_SCRIPTS.get(lang.replace("-", "_").split("_")[0])
+    if native is not None and text.strip()[:1].isalpha():
+        script = _script(text)
+        if script != native and script in FOREIGN_GROUPS:
+            return FOREIGN_GROUPS[script]
     for char in unicodedata.normalize("NFD", text.strip()):
         if unicodedata.combining(char):
             continue
