@@ -96,7 +96,8 @@ class TableBuilder:
                     for c in CATEGORIES if any(self.domain.term(i).category == c for i in ids)]
         letters: dict[str, list[str]] = {}
         for term_id in ids:
-            letters.setdefault(group_letter(self.domain.headword(term_id).text, self.lang), []).append(term_id)
+            letter = group_letter(self.domain.headword(term_id).text, self.lang)
+            letters.setdefault(letter, []).append(term_id)
         return list(letters.items())
 
     def _jump_line(self, titles: list[str]) -> nodes.paragraph:
