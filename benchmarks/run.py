@@ -6,6 +6,7 @@ Examples (from the repository root, with the project's virtualenv)::
     .venv/bin/python benchmarks/run.py --terms 0,2000,10000 --variants gpu --rounds 3
     .venv/bin/python benchmarks/run.py --jobs 1,2 --variants gpu --rounds 3
     .venv/bin/python benchmarks/run.py --load 10000 --rounds 5
+    .venv/bin/python benchmarks/run.py --product 100 --themes alabaster,furo --rounds 5
 
 Every build is ``python -m sphinx -q -E -j N -b html`` in a fresh output
 folder, timed from outside (wall clock of the subprocess). One round builds
@@ -32,7 +33,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
     sys.path.append(str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import sitegen
+from benchmarks import productsite, sitegen
 
 BASE = "gpu-base"  # the gpu sources, built with the extension from --base
 
@@ -265,6 +266,59 @@ def print_table(summary: dict) -> None:  # type: ignore[type-arg]
         print(f"-j N HTML byte-identical to -j 1 in every round: {summary['jobs_byte_identical']}")
 
 
+# -- a site shaped like product documentation --------------------------------------
+
+def run_product(args: argparse.Namespace) -> dict[str, object]:
+    """The product-docs site (:mod:`benchmarks.productsite`) in its three variants per
+    theme, alternating. Ratios compare each variant's cheapest round of CPU time
+    (the least disturbed by the rest of the machine) and, for reference, medians
+    of the per-round wall-clock ratios."""
+    cpu: dict[tuple[str, str], list[float]] = {}
+    wall: dict[tuple[str, str], list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-product-") as tmp:
+        workdir = Path(tmp)
+        sources = {(theme, variant): root for theme in args.themes
+                   for variant, root in productsite.sites(workdir, args.product, theme,
+                                                          args.seed).items()}
+        configs = list(sources)
+        for number in range(args.rounds):
+            shift = number % len(configs)
+            for config in configs[shift:] + configs[:shift]:
+                seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}", 1)
+                wall.setdefault(config, []).append(seconds)
+                cpu.setdefault(config, []).append(used)
+                print(f"round {number + 1}/{args.rounds} {config[0]} {config[1]}: "
+                      f"{seconds:.2f} s (CPU {used:.2f} s)", file=sys.stderr, flush=True)
+    rows = []
+    for theme in args.themes:
+        best = {v: min(cpu[theme, v]) for v in productsite.VARIANTS}
+        def wall_ratio(a: str, b: str, theme: str = theme) -> float:
+            return statistics.median(x / y for x, y in zip(wall[theme, a], wall[theme, b],
+                                                           strict=True))
+        rows.append({
+            "theme": theme, "pages": args.product, "cpu_min_s": best,
+            "gpu_vs_sphinx": best["gpu"] / best["sphinx"], "gpu_vs_none": best["gpu"] / best["none"],
+            "sphinx_vs_none": best["sphinx"] / best["none"],
+            "wall_gpu_vs_sphinx": wall_ratio("gpu", "sphinx"),
+            "wall_gpu_vs_none": wall_ratio("gpu", "none"),
+        })
+    summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
+               "rounds": args.rounds, "machine": {"cpus": os.cpu_count(),
+                                                  "sphinx": _version("sphinx")},
+               "rows": rows}
+    print(f"# {summary['command']}")
+    print("cheapest round of CPU time per variant; ratios of those (wall-clock medians in brackets)")
+    print(f"{'theme':<10} {'pages':>5} {'none s':>7} {'sphinx s':>8} {'gpu s':>6} "
+          f"{'gpu/sphinx':>16} {'gpu/none':>16} {'sphinx/none':>11}")
+    for row in rows:
+        best = row["cpu_min_s"]
+        print(f"{row['theme']:<10} {row['pages']:>5} {best['none']:>7.2f} {best['sphinx']:>8.2f} "
+              f"{best['gpu']:>6.2f} {row['gpu_vs_sphinx']:>7.3f} ({row['wall_gpu_vs_sphinx']:.3f}) "
+              f"{row['gpu_vs_none']:>7.3f} ({row['wall_gpu_vs_none']:.3f}) "
+              f"{row['sphinx_vs_none']:>11.3f}")
+    return summary
+
+
 # -- loading a large glossary in-process -------------------------------------------
 
 def run_load(args: argparse.Namespace) -> dict[str, object]:
@@ -337,6 +391,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=Path, metavar="DIR",
                         help=f"add the variant {BASE!r}: the gpu site built with the extension "
                              "package found in DIR (e.g. an older version, for before/after)")
+    parser.add_argument("--product", type=int, default=0, metavar="PAGES",
+                        help="instead: a product-docs site of PAGES pages with 0-5 term uses "
+                             "each, untouched, with Sphinx's glossary, and with this extension")
+    parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
+                        help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results here")
     args = parser.parse_args(argv)
     unknown = set(args.variants) - set(sitegen.VARIANTS)
@@ -344,7 +403,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown variants: {', '.join(sorted(unknown))}")
     if args.base:
         args.variants.append(BASE)
-    summary = run_load(args) if args.load else run_builds(args)
+    if args.load:
+        summary = run_load(args)
+    elif args.product:
+        summary = run_product(args)
+    else:
+        summary = run_builds(args)
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     return 0
