@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
@@ -29,8 +30,9 @@ class GlossaryTableDirective(SphinxDirective):
     ``:languages:``, ``:group:`` (``letter``, ``category`` or ``none``),
     ``:canonical:`` and ``:no-disclaimer:``.
 
-    The directive checks the options and records the table in the domain; the
-    table itself is built later in the reading, by :class:`BuildTable`.
+    The directive checks the options; the table is built and recorded in the
+    domain later in the reading, by :class:`BuildTable`, once the document
+    knows what surrounds it.
     """
 
     has_content = False
@@ -53,13 +55,10 @@ class GlossaryTableDirective(SphinxDirective):
             group=(self._choices("group", GROUPINGS, ["none"]) or ["none"])[0],
             disclaimer="no-disclaimer" not in self.options,
         )
-        docname = self.env.docname
-        # the terms that earlier tables of this document give an anchor
-        anchored = domain.anchored_in(docname)
-        pending = nodes.pending(BuildTable, {"spec": spec, "anchored": anchored})
+        pending = nodes.pending(BuildTable, {"spec": spec, "canonical": "canonical" in self.options,
+                                             "line": self.lineno})
         self.set_source_info(pending)
         self.state.document.note_pending(pending)
-        domain.note_table(docname, spec.term_ids, "canonical" in self.options, self.lineno)
         return [pending]
 
     def _warn(self, message: str, subtype: str = "option") -> None:
@@ -105,7 +104,15 @@ class GlossaryTableDirective(SphinxDirective):
 
 
 class BuildTable(SphinxTransform):
-    """Replace a ``glossary-table``'s pending node with the table, while the document is read.
+    """Replace a ``glossary-table``'s pending node with the table, while the document is
+    read, and record the table in the domain (in document order: pending transforms of
+    one priority run in the order they were noted).
+
+    A table inside ``only`` is recorded with the ``only`` expressions, so that a
+    builder leaving it out never links to it; it gives each of its terms an
+    anchor, and the anchors of the other tables do not count on it
+    (:class:`~.transforms.UniqueAnchors` removes the duplicates once the builder
+    has chosen).
 
     It runs just after Sphinx's smart quotes (750), which would otherwise walk and
     replace every text node of the table only to leave glossary text as written;
@@ -117,7 +124,21 @@ class BuildTable(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         pending: nodes.pending = self.startnode  # type: ignore[assignment]
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
-        builder = TableBuilder(domain, self.env.docname, pending.details["anchored"])
-        block = builder.build(pending.details["spec"])
+        docname, spec = self.env.docname, pending.details["spec"]
+        only = tuple(node["expr"] for node in _ancestors(pending) if isinstance(node, addnodes.only))
+        # the terms that earlier tables of this document give an anchor
+        anchored = frozenset() if only else domain.anchored_in(docname)
+        block = TableBuilder(domain, docname, anchored).build(spec)
         block.source, block.line = pending.source, pending.line
         pending.replace_self(block)
+        domain.note_table(docname, spec.term_ids, pending.details["canonical"],
+                          pending.details["line"], only)
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Element]:
+    found = []
+    parent = node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found

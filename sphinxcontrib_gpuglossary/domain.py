@@ -8,7 +8,8 @@ Per-document data (kept in ``self.data``, pickled with the environment):
     ``{docname: line}``: documents with a term the glossary does not know
     (re-read when terms are added).
 ``tables``
-    ``{docname: [(term_ids, canonical, line), ...]}``: each ``glossary-table``.
+    ``{docname: [(term_ids, canonical, line, only), ...]}``: each ``glossary-table``;
+    *only* holds the expressions of the ``only`` directives around it.
 
 Whole-project data, recomputed, never merged:
 
@@ -21,7 +22,7 @@ Whole-project data, recomputed, never merged:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import replace
 from typing import Any
 
@@ -56,7 +57,7 @@ class GpuDomain(Domain):
     initial_data: dict[str, Any] = {
         "uses": {}, "unresolved": {}, "tables": {}, "targets": {}, "digests": {},
     }
-    data_version = 1
+    data_version = 2
     #: digest key of the glossary-level texts and labels (which every table shows)
     TEXTS_KEY = "*texts*"
 
@@ -131,12 +132,15 @@ class GpuDomain(Domain):
         self.data["unresolved"].setdefault(docname, line)
 
     def note_table(self, docname: str, term_ids: Iterable[str], canonical: bool,
-                   line: int) -> None:
-        self.data["tables"].setdefault(docname, []).append((tuple(term_ids), canonical, line))
+                   line: int, only: tuple[str, ...] = ()) -> None:
+        self.data["tables"].setdefault(docname, []).append(
+            (tuple(term_ids), canonical, line, only))
 
     def anchored_in(self, docname: str) -> set[str]:
-        """The terms that the tables of *docname* noted so far show (and anchor)."""
-        return {i for ids, _c, _l in self.data["tables"].get(docname, ()) for i in ids}
+        """The terms that the tables of *docname* noted so far show (and anchor),
+        leaving out tables inside ``only``: a builder may leave them out."""
+        return {i for ids, _c, _l, only in self.data["tables"].get(docname, ()) if not only
+                for i in ids}
 
     def clear_doc(self, docname: str) -> None:
         for key in ("uses", "unresolved", "tables"):
@@ -150,12 +154,20 @@ class GpuDomain(Domain):
 
     # -- whole project --------------------------------------------------------
 
-    def compute_targets(self, doc_order: list[str]) -> dict[str, str]:
-        """Each term's link target: its :canonical: table, else the first table."""
+    def compute_targets(self, doc_order: list[str],
+                        included: Callable[[tuple[str, ...]], bool] = lambda only: True,
+                        ) -> dict[str, str]:
+        """Each term's link target: its :canonical: table, else the first table.
+
+        *included* says whether a table inside ``only`` directives with these
+        expressions is in the builder's output; a table left out is no target.
+        """
         targets: dict[str, str] = {}
         canonical: dict[str, tuple[str, int]] = {}
         for docname in doc_order:
-            for ids, is_canonical, line in self.data["tables"].get(docname, ()):
+            for ids, is_canonical, line, only in self.data["tables"].get(docname, ()):
+                if only and not included(only):
+                    continue
                 for term_id in ids:
                     if is_canonical:
                         if term_id in canonical:
@@ -187,7 +199,7 @@ class GpuDomain(Domain):
         docs = {doc for doc, used in self.data["uses"].items() if changed & used.keys()}
         added_or_removed = old.keys() ^ new.keys()
         for doc, tables in self.data["tables"].items():
-            shown = {term_id for ids, _c, _l in tables for term_id in ids}
+            shown = {term_id for ids, *_rest in tables for term_id in ids}
             # A table chooses its terms by filters; an added term may join it.
             if added_or_removed or self.TEXTS_KEY in changed or changed & shown:
                 docs.add(doc)
@@ -212,6 +224,8 @@ class GpuDomain(Domain):
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None
+        if docname != fromdocname and "#" in builder.get_relative_uri(fromdocname, docname):
+            docname = fromdocname  # every document on one page (singlehtml): an in-page link
         return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
                             self.headword_text(term_id))
 

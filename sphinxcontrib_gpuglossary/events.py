@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -126,11 +127,31 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: recompute link targets; re-write pages whose links moved."""
     domain = _domain(env)
     old = domain.data["targets"]
-    new = domain.compute_targets(document_order(env))
+    new = domain.compute_targets(document_order(env), _only_evaluator(app))
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     return sorted(doc for doc, used in domain.data["uses"].items()
                   if moved & used.keys() and doc in env.all_docs)
+
+
+def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:
+    """Whether the builder keeps what ``only`` directives with these expressions hold.
+
+    As Sphinx decides when it writes: an expression it cannot evaluate keeps the
+    content (Sphinx warns about it then).
+    """
+    tags = app.builder.tags
+
+    def included(only: tuple[str, ...]) -> bool:
+        for expr in only:
+            try:
+                if not tags.eval_condition(expr):
+                    return False
+            except Exception:  # Sphinx keeps the content, and warns when it writes
+                continue
+        return True
+
+    return included
 
 
 def write_template(app: Sphinx, exception: Exception | None) -> None:

@@ -12,7 +12,7 @@ from .autolink import AutoLink
 from .domain import GpuDomain, keep_unlinked
 from .nodes import glossary_block, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import FootnoteFirstUse, LinkTerms
+from .transforms import FootnoteFirstUse, LinkTerms, UniqueAnchors
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -41,6 +41,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_transform(AutoLink)
     app.add_post_transform(LinkTerms)
+    app.add_post_transform(UniqueAnchors)
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)

@@ -7,9 +7,11 @@ gives a term's first use on a page the definition (``writers.py``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
@@ -76,7 +78,108 @@ def _link_target(builder: Builder, term_id: str, fromdoc: str, todoc: str,
         except NoUri:
             uris[fromdoc, todoc] = None
     uri = uris[fromdoc, todoc]
-    return None if uri is None else {"refuri": f"{uri}#{anchor(term_id)}"}
+    if uri is None:
+        return None
+    if "#" in uri:  # every document on one page (singlehtml): an in-page link
+        return {"refid": anchor(term_id)}
+    return {"refuri": f"{uri}#{anchor(term_id)}"}
+
+
+class UniqueAnchors(SphinxPostTransform):
+    """One element per id on each output page, once the builder has chosen what it shows.
+
+    A term shown by several tables keeps one anchor (and index entry): the one in
+    its link target's document when that is on the page, else the first. Where
+    every document is on one page (singlehtml) that holds across documents. Two
+    tables of a page grouped by letter number their groups apart.
+    """
+
+    default_priority = 60  # after Sphinx drops the ``only`` content its builder leaves out (50)
+
+    def run(self, **kwargs: Any) -> None:
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        one_page = _one_page(domain.builder, self.config.root_doc)
+        anchors: dict[tuple[str, str], list[tuple[str, nodes.Element]]] = {}
+        groups: dict[str, set[str]] = {}  # page -> group ids taken
+        for docname, block in _blocks(self.document, self.document.get("docname", "")):
+            page = "" if one_page else docname
+            for target in block.findall(nodes.target):
+                for node_id in target["ids"]:
+                    if node_id.startswith(ANCHOR_PREFIX):
+                        anchors.setdefault((page, node_id), []).append((docname, target))
+            _renumber_groups(block, groups.setdefault(page, set()))
+        targets = domain.data["targets"]
+        for (_page, node_id), found in anchors.items():
+            if len(found) < 2:
+                continue
+            todoc = targets.get(node_id.removeprefix(ANCHOR_PREFIX))
+            keep = next((target for docname, target in found if docname == todoc), found[0][1])
+            for _doc, target in found:
+                if target is not keep:
+                    _drop_anchor(target, node_id)
+
+
+ANCHOR_PREFIX = anchor("")
+GROUP_PREFIX = "gpu-group-"
+
+
+def _one_page(builder: Builder, root_doc: str) -> bool:
+    """Whether the builder puts every document on one page (singlehtml)."""
+    try:
+        return builder.format == "html" and "#" in builder.get_target_uri(root_doc)
+    except NoUri:
+        return False
+
+
+def _blocks(node: nodes.Element, docname: str) -> Iterator[tuple[str, glossary_block]]:
+    """The glossary blocks under *node* in document order, each with its document.
+
+    Walked from the top: in a doctree that inlines other documents (singlehtml,
+    LaTeX), Sphinx's ``start_of_file`` nodes name them, but the nodes they adopt
+    keep their old parents, so walking up from a block would not find them.
+    """
+    stack: list[tuple[str, nodes.Element]] = [(docname, node)]
+    while stack:
+        docname, element = stack.pop()
+        if isinstance(element, glossary_block):
+            yield docname, element
+            continue
+        if isinstance(element, addnodes.start_of_file):
+            docname = element["docname"]
+        stack.extend((docname, child) for child in reversed(element.children)
+                     if isinstance(child, nodes.Element))
+
+
+def _renumber_groups(block: nodes.Element, taken: set[str]) -> None:
+    """Give the letter groups of *block* ids no earlier table of the page has, and point
+    its jump line at them."""
+    renamed: dict[str, str] = {}
+    for rubric in block.findall(nodes.rubric):
+        ids = [i for i in rubric["ids"] if i.startswith(GROUP_PREFIX)]
+        for old in ids:
+            new = old
+            number = 0
+            while new in taken:
+                new = f"{GROUP_PREFIX}{number}"
+                number += 1
+            taken.add(new)
+            if new != old:
+                renamed[old] = new
+                rubric["ids"][rubric["ids"].index(old)] = new
+    if renamed:
+        for ref in block.findall(nodes.reference):
+            if ref.get("refid") in renamed:
+                ref["refid"] = renamed[ref["refid"]]
+
+
+def _drop_anchor(target: nodes.Element, node_id: str) -> None:
+    """Remove a duplicate anchor and the index entry that points to it."""
+    parent = target.parent
+    for sibling in list(parent.children):
+        if isinstance(sibling, addnodes.index) and \
+                any(entry[2] == node_id for entry in sibling["entries"]):
+            parent.remove(sibling)
+    parent.remove(target)
 
 
 class FootnoteFirstUse(SphinxPostTransform):
