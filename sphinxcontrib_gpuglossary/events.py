@@ -12,7 +12,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from .autolink import MODES
-from .core import catalog
+from .core import catalog, collation
 from .core.cache import cache_dir
 from .core.errors import GlossaryError
 from .core.languages import language_chain
@@ -56,9 +56,10 @@ def load(app: Sphinx) -> None:
     config = app.config
     hint = "check gpuglossary_files in conf.py (its paths are relative to conf.py)"
     user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
+    folder = cache_dir()
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
-                                 cache=cache_dir())
+                                 cache=folder)
     except GlossaryError as exc:
         stop_on_data_errors(exc)
     language = config.language or "en"
@@ -68,6 +69,7 @@ def load(app: Sphinx) -> None:
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
     domain.attach(glossary, chain, app.builder)
+    collation.preload((domain.headword(t).text for t in glossary.terms), folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,
@@ -130,8 +132,10 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     new = domain.compute_targets(document_order(env), _only_evaluator(app))
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
-    return sorted(doc for doc, used in domain.data["uses"].items()
-                  if moved & used.keys() and doc in env.all_docs)
+    if not moved:
+        return []
+    linking = domain.data["uses"].keys() | domain.data["tables"].keys()
+    return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
 
 
 def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:

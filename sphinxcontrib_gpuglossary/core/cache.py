@@ -49,26 +49,26 @@ def cache_key(contents: Sequence[tuple[str, bytes]]) -> str:
     return h.hexdigest()
 
 
-def read(folder: Path, key: str) -> object | None:
-    """The object stored under *key*, or ``None`` if there is none usable."""
+def read(folder: Path, key: str, kind: str = "glossary") -> object | None:
+    """The object of *kind* stored under *key*, or ``None`` if there is none usable."""
     try:
-        with (folder / f"glossary-{key[:40]}.pickle").open("rb") as f:
+        with (folder / f"{kind}-{key[:40]}.pickle").open("rb") as f:
             stored_key, value = pickle.load(f)
     except Exception:
         return None
     return value if stored_key == key else None
 
 
-def write(folder: Path, key: str, value: object) -> None:
-    """Store *value* under *key* atomically; drop the oldest files beyond :data:`KEEP`."""
-    path = folder / f"glossary-{key[:40]}.pickle"
+def write(folder: Path, key: str, value: object, kind: str = "glossary") -> None:
+    """Store *value* of *kind* under *key* atomically; keep the newest :data:`KEEP` of that kind."""
+    path = folder / f"{kind}-{key[:40]}.pickle"
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with temporary.open("wb") as f:
             pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
         temporary.replace(path)
-        stored = sorted(folder.glob("glossary-*.pickle"), key=lambda p: p.stat().st_mtime)
+        stored = sorted(folder.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime)
         for old in stored[:-KEEP]:
             old.unlink(missing_ok=True)
     except OSError:  # read-only home, full disk, a race with another build: no cache

@@ -8,8 +8,10 @@ has no collation; PyICU would add tailorings but needs the ICU C library.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -94,9 +96,34 @@ def sort_key(text: str, lang: str = "en") -> tuple[int, tuple[int, ...]]:
     return (0 if native and _script(text) == native else 1, _uca_key(text))
 
 
+#: UCA keys known without the collator: :func:`preload` fills it from the cache.
+_KNOWN: dict[str, tuple[int, ...]] = {}
+
+
 @lru_cache(maxsize=65536)
 def _uca_key(text: str) -> tuple[int, ...]:
-    return _collator().sort_key(text)
+    known = _KNOWN.get(text)
+    return known if known is not None else _collator().sort_key(text)
+
+
+def preload(texts: Iterable[str], folder: Path | None) -> None:
+    """Know the UCA keys of *texts* ahead, from the cache *folder* when it has them.
+
+    Reading the collation table costs more than the rest of a glossary page's
+    sorting; the keys of a glossary's headwords are the same build after build.
+    """
+    from . import cache as stored
+
+    wanted = sorted(set(texts) - _KNOWN.keys())
+    if not wanted:
+        return
+    key = hashlib.sha256("\0".join([Collator.UCA_VERSION, *wanted]).encode()).hexdigest()
+    keys = stored.read(folder, key, "collation") if folder is not None else None
+    if not isinstance(keys, dict):
+        keys = {text: _collator().sort_key(text) for text in wanted}
+        if folder is not None:
+            stored.write(folder, key, keys, "collation")
+    _KNOWN.update(keys)
 
 
 def _script(text: str) -> str:
