@@ -13,12 +13,17 @@ own tooltip. Without JavaScript a term keeps its link to the glossary entry.
 
 from __future__ import annotations
 
-from docutils import nodes
-from sphinx.writers.html5 import HTML5Translator
-from sphinx.writers.latex import LaTeXTranslator
+from typing import TYPE_CHECKING
 
-from .core.languages import text_direction
+from docutils import nodes
+
+from . import labels
+from .core.languages import language_name, text_direction
 from .nodes import glossary_block, gpu_term, gpu_text
+
+if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
+    from sphinx.writers.html5 import HTML5Translator
+    from sphinx.writers.latex import LaTeXTranslator
 
 
 def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
@@ -51,7 +56,8 @@ def _first_use(self: HTML5Translator, node: gpu_term, text: str, atts: dict[str,
 
     The definition goes in ``title``, with its ``lang`` and ``dir``, on the term
     itself; a definition in another language than the page's (a fallback) goes on
-    a wrapping ``<span>`` instead, so that the term keeps the page's language.
+    a wrapping ``<span>`` instead, so that the term keeps the page's language, with
+the words that say so (``data-gpu-fallback``, in the page's language).
     The translator is made afresh for each page, so its attributes are per page.
     """
     seen: set[str] = self.__dict__.setdefault("_gpu_seen", set())
@@ -70,8 +76,11 @@ def _first_use(self: HTML5Translator, node: gpu_term, text: str, atts: dict[str,
         return ""
     page_lang = domain.chain[0]  # type: ignore[attr-defined]
     atts.update(lang=page_lang, dir=text_direction(page_lang))
+    # what the script adds below the definition, in the term's (the page's) language
+    notice = labels.fallback_note(language_name(definition.lang, page_lang))
     return (f'<span class="gpu-title gpu-fallback" dir="{text_direction(definition.lang)}" '
-            f'lang="{definition.lang}" title="{self.attval(definition.text)}">')
+            f'lang="{definition.lang}" title="{self.attval(definition.text)}" '
+            f'data-gpu-fallback="{self.attval(notice)}">')
 
 
 def visit_text_html(self: HTML5Translator, node: gpu_text) -> None:
