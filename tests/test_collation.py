@@ -89,3 +89,20 @@ def test_lazy_table_gives_pyuca_sort_keys() -> None:
     texts += ["".join(rng.choices(chars, k=rng.randint(1, 8))) for _ in range(3000)]
     lazy, full = LazyCollator(), Collator()
     assert [lazy.sort_key(t) for t in texts] == [full.sort_key(t) for t in texts]
+
+
+def test_preloaded_keys_come_from_the_cache_without_the_table(tmp_path) -> None:
+    """The second build of a glossary sorts its headwords without reading pyuca's table."""
+    from sphinxcontrib_gpuglossary.core import collation
+
+    words = ["Эпоха", "Скорость обучения", "vLLM", "ذاكرة"]
+    expected = sorted(words, key=lambda w: sort_key(w, "ru"))
+    collation._KNOWN.clear()
+    collation.preload(words, tmp_path)
+    assert len(list(tmp_path.glob("collation-*.pickle"))) == 1
+    collation._KNOWN.clear()
+    collation._uca_key.cache_clear()
+    collation._collator.cache_clear()
+    collation.preload(words, tmp_path)
+    assert sorted(words, key=lambda w: sort_key(w, "ru")) == expected
+    assert collation._collator.cache_info().currsize == 0  # the table was never read
