@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from sphinxcontrib_gpuglossary.autolink import Matcher
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.core.matcher import Matcher
+from sphinxcontrib_gpuglossary.core.model import Glossary, Term
 
 from .html_terms import definitions
 
@@ -81,3 +82,11 @@ def test_matcher_uses_the_build_languages() -> None:
     matcher = Matcher.build(SEEDED, ["nl", "en"])
     assert [t for _s, _e, t in matcher.find("De KV-cache en Kwantificering.")] == \
         ["kv-cache", "quantization"]
+
+
+def test_matcher_never_matches_a_piece_of_a_word_that_combining_marks_cut() -> None:
+    # Bengali vowel signs are no \w: "কর" must not match inside "করুন" ("do")
+    glossary = Glossary({"kor": Term("kor", "hardware", names={"en": "Kor", "bn": "কর"})})
+    matcher = Matcher.build(glossary, ["bn"])
+    assert matcher.find("এটি করুন") == []
+    assert [t for _s, _e, t in matcher.find("এটি কর এবং")] == ["kor"]
