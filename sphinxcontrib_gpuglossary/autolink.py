@@ -50,7 +50,7 @@ class AutoLink(SphinxTransform):
         docname = self.env.docname
         linked = set(domain.data["uses"].get(docname, ()))  # explicit uses count as linked
         for text in list(self.document.findall(nodes.Text)):
-            if not isinstance(text.parent, nodes.TextElement) or _skipped(text):
+            if not isinstance(text.parent, nodes.TextElement) or skipped(text):
                 continue
             pieces: list[nodes.Node] = []
             position = 0
@@ -67,7 +67,8 @@ class AutoLink(SphinxTransform):
                 text.parent.replace(text, [p for p in pieces if not _empty_text(p)])
 
 
-def _skipped(text: nodes.Text) -> bool:
+def skipped(text: nodes.Text) -> bool:
+    """Whether *text* sits in an element whose text is never linked (:data:`SKIPPED`)."""
     node = text.parent
     while node is not None:
         if isinstance(node, SKIPPED):

@@ -9,6 +9,7 @@ from sphinx.application import Sphinx
 
 from . import __version__, events, writers
 from .autolink import AutoLink
+from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
 from .nodes import glossary_block, gpu_term, gpu_text
 from .roles import GpuTermRole
@@ -28,6 +29,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
                                      "in glossary tables (for reviewers)")
     app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
                          description="auto-link known terms in plain text: False, 'first' or 'all'")
+    app.add_config_value("gpuglossary_warn_deprecated_text", False, "env", types=[bool],
+                         description="warn about deprecated or superseded names in plain text "
+                                     "too (roles always warn)")
 
     app.add_domain(GpuDomain)
     app.add_role("gpu-term", GpuTermRole())
@@ -39,6 +43,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
+    app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
     app.add_post_transform(LinkTerms)
     app.add_post_transform(UniqueAnchors)

@@ -9,6 +9,7 @@ from docutils.utils import unescape
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
+from .core.status import discouraged
 from .nodes import term_node
 from .warnings import warn
 
@@ -46,6 +47,12 @@ class GpuTermRole(SphinxRole):
                  f"({', '.join(match.candidates)}); using {match.term_id!r}. "
                  "Write the id to choose one", "ambiguous_term", location)
         domain.note_use(self.env.docname, match.term_id, self.lineno)
-        term = term_node(match.term_id, title, self.env.docname, self.rawtext)
-        self.set_source_info(term)
-        return [term], []
+        term = domain.term(match.term_id)
+        for written in dict.fromkeys((title, target)):  # what readers see, then the target
+            found = discouraged(term, written)
+            if found is not None:
+                warn(found.advice(written, domain.headword_text(term.id)), "deprecated_term", location)
+                break
+        node = term_node(match.term_id, title, self.env.docname, self.rawtext)
+        self.set_source_info(node)
+        return [node], []
