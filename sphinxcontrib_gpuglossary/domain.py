@@ -39,13 +39,9 @@ from .core.lookup import TermIndex
 from .core.model import Glossary, Term
 from .directives import GlossaryTableDirective
 from .labels import _
+from .nodes import anchor
 from .roles import GpuTermRole
 from .warnings import warn
-
-
-def anchor(term_id: str) -> str:
-    """The HTML id of a term's glossary entry, the same in every language."""
-    return f"gpu-term-{term_id}"
 
 
 class GpuDomain(Domain):
@@ -181,6 +177,17 @@ class GpuDomain(Domain):
                     else:
                         targets.setdefault(term_id, docname)
         return targets
+
+    def linked_from(self, docname: str) -> set[str]:
+        """The terms *docname* links to: its uses, and the related terms its tables'
+        entries link to ("See also")."""
+        linked = set(self.data["uses"].get(docname, ()))
+        terms = self.glossary.terms
+        for ids, *_rest in self.data["tables"].get(docname, ()):
+            for term_id in ids:
+                if term_id in terms:
+                    linked.update(terms[term_id].related)
+        return linked
 
     def term_digests(self, labels: bytes = b"") -> dict[str, str]:
         """A digest per term, and one of the glossary texts plus the *labels* catalogs."""

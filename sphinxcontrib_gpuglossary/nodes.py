@@ -44,14 +44,19 @@ def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_t
     return gpu_term(rawtext, text, termid=term_id, refdoc=docname, classes=["gpu-term"])
 
 
-def term_xref(term: gpu_term) -> pending_xref:
-    """An empty cross-reference for *term* (the caller puts the term inside), for a
-    term no table of this project shows: intersphinx may link it to another
-    project's glossary."""
+def anchor(term_id: str) -> str:
+    """The HTML id of a term's glossary entry, the same in every language."""
+    return f"gpu-term-{term_id}"
+
+
+def term_xref(term_id: str, docname: str, rawsource: str = "") -> pending_xref:
+    """An empty cross-reference to the term *term_id* from *docname* (the caller puts
+    the text inside), resolved by the domain to the table that shows the term; for a
+    term no table of this project shows, intersphinx may link it to another project's
+    glossary, and otherwise it stays plain text."""
     # refexplicit: the text stays as written, also when intersphinx resolves the reference
-    return pending_xref(term.rawsource, refdomain="gpu", reftype="term",
-                        reftarget=term["termid"], refdoc=term["refdoc"], refexplicit=True,
-                        refwarn=False)
+    return pending_xref(rawsource, refdomain="gpu", reftype="term", reftarget=term_id,
+                        refdoc=docname, refexplicit=True, refwarn=False)
 
 
 def not_translatable(node: nodes.Element) -> nodes.Element:

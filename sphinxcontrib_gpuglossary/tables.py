@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -12,9 +12,9 @@ from sphinx import addnodes
 
 from . import labels
 from .core.collation import group_letter, sort_key
-from .core.languages import Localized, pick, text_direction
+from .core.languages import Localized, language_name, list_separator, pick, text_direction
 from .core.model import CATEGORIES
-from .nodes import glossary_block, gpu_text, not_translatable
+from .nodes import anchor, glossary_block, gpu_text, not_translatable, term_xref
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -44,6 +44,7 @@ class TableBuilder:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
+        self.separator = list_separator(self.lang)
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
 
@@ -54,6 +55,9 @@ class TableBuilder:
         ordered = sorted(spec.term_ids,
                          key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
         groups = self._groups(ordered, spec.group)
+        summary = self._fallback_summary(ordered, spec)
+        if summary is not None:
+            block += summary
         if spec.group == "letter" and len(groups) > 1:
             block += self._jump_line([title for title, _ in groups])
         for number, (title, ids) in enumerate(groups):
@@ -71,7 +75,7 @@ class TableBuilder:
         terms = []
         for term_id in ids:
             headword, definition = self.domain.headword(term_id), self.domain.definition(term_id)
-            record = {"@type": "DefinedTerm", "@id": f"#{_anchor(term_id)}", "termCode": term_id,
+            record = {"@type": "DefinedTerm", "@id": f"#{anchor(term_id)}", "termCode": term_id,
                       "name": headword.text, "description": definition.text,
                       "inLanguage": definition.lang}
             aliases = self._aliases(term_id)
@@ -100,6 +104,22 @@ class TableBuilder:
             letters.setdefault(letter, []).append(term_id)
         return list(letters.items())
 
+    def _fallback_summary(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
+        """Once above the table: how many definitions it shows in a fallback language."""
+        if not _shows_definitions(spec):
+            return None
+        langs: dict[str, int] = {}
+        for term_id in ids:
+            definition = self.domain.definition(term_id)
+            if definition.fallback:
+                langs[definition.lang] = langs.get(definition.lang, 0) + 1
+        if not langs:
+            return None
+        names = self.separator.join(language_name(lang, self.lang)
+                                    for lang in self.domain.chain if lang in langs)
+        text = labels.fallback_summary(sum(langs.values()), names)
+        return _para(nodes.Text(text), classes=["gpu-fallback-summary"])
+
     def _jump_line(self, titles: list[str]) -> nodes.paragraph:
         para = not_translatable(nodes.paragraph(classes=["gpu-glossary-letters"]))
         for number, title in enumerate(titles):
@@ -112,7 +132,8 @@ class TableBuilder:
         headers: list[tuple[str, str]] = []
         for column in spec.columns:
             if column == "definition" and spec.languages:
-                headers += [(f"definition:{lang}", f"{labels.column_label('definition')} ({lang})")
+                headers += [(f"definition:{lang}", f"{labels.column_label('definition')} "
+                                                   f"({language_name(lang, self.lang)})")
                             for lang in spec.languages]
             else:
                 headers.append((column, labels.column_label(column)))
@@ -146,7 +167,10 @@ class TableBuilder:
     def _cell(self, term_id: str, key: str, spec: TableSpec) -> list[nodes.Node]:
         term = self.domain.term(term_id)
         if key == "term":
-            return [self._term_cell(term_id)]
+            # one marker per row: on the definition when it is a fallback, else here
+            definition = self.domain.definition(term_id)
+            return [self._term_cell(term_id, not (_shows_definitions(spec)
+                                                  and definition.fallback))]
         if key == "definition":
             return self._definition_cell(term_id, spec)
         if key.startswith("definition:"):
@@ -154,8 +178,9 @@ class TableBuilder:
         if key == "category":
             return [_para(nodes.Text(labels.category_label(term.category)))]
         if key == "aliases":
-            return [_para(nodes.Text(", ".join(self._aliases(term_id))))] \
-                if self._aliases(term_id) else []
+            aliases = [self._text(Localized(alias, lang, False))
+                       for alias, lang in self._aliases_by_lang(term_id)]
+            return [_para(*_join(aliases, self.separator))] if aliases else []
         if key == "related":
             return [self._related(term_id, label=False)] if term.related else []
         assert key == "sources"
@@ -163,15 +188,15 @@ class TableBuilder:
                 for ref in fields.values()] + [f"{v.lang}: {v.source}" for v in term.variants]
         return [_para(*_join([nodes.literal(r, r) for r in refs], "; "))] if refs else []
 
-    def _term_cell(self, term_id: str) -> nodes.paragraph:
+    def _term_cell(self, term_id: str, marked: bool = True) -> nodes.paragraph:
         headword = self.domain.headword(term_id)
         para = _para()
         if term_id not in self._anchored:
             self._anchored.add(term_id)
-            para += addnodes.index(entries=[("single", headword.text, _anchor(term_id),
+            para += addnodes.index(entries=[("single", headword.text, anchor(term_id),
                                              "main", None)])
-            para += nodes.target("", "", ids=[_anchor(term_id)])
-        para += nodes.strong("", "", *self.localized(headword))
+            para += nodes.target("", "", ids=[anchor(term_id)])
+        para += nodes.strong("", "", *self.localized(headword, marked))
         return para
 
     def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
@@ -180,9 +205,9 @@ class TableBuilder:
         cell: list[nodes.Node] = [_para(*self.localized(definition))]
         for variant in term.variants:
             if variant.lang == definition.lang:
-                cell.append(_para(nodes.emphasis("", labels.variant_label()), nodes.Text(" "),
-                                  *self.localized(Localized(variant.text, variant.lang, False)),
-                                  classes=["gpu-variant"]))
+                cell.append(_labelled(nodes.emphasis("", labels.variant_label()),
+                                      self._text(Localized(variant.text, variant.lang, False)),
+                                      classes=["gpu-variant"]))
         cell += self._notes(term_id, definition.lang)
         cell += self._provenance(term_id, definition.lang)
         if term.related and "related" not in spec.columns:
@@ -207,7 +232,7 @@ class TableBuilder:
         if note is None:
             return []
         label = nodes.strong("", labels.note_label())
-        return [_para(label, nodes.Text(" "), self._text(note), classes=["gpu-note"])]
+        return [_labelled(label, self._text(note), classes=["gpu-note"])]
 
     def _provenance(self, term_id: str, lang: str) -> list[nodes.Node]:
         """For reviewers (``gpuglossary_show_provenance``): where the shown texts
@@ -225,10 +250,10 @@ class TableBuilder:
 
     def _related(self, term_id: str, label: bool) -> nodes.paragraph:
         links: list[nodes.Node] = [self._related_link(r) for r in self.domain.term(term_id).related]
-        para = _para(*_join(links, ", "), classes=["gpu-related"])
         if label:
-            para.insert(0, nodes.Text(labels.see_also() + " "))
-        return para
+            return _labelled(nodes.inline("", labels.see_also(), classes=["gpu-label"]),
+                             *_join(links, self.separator), classes=["gpu-related"])
+        return _para(*_join(links, self.separator), classes=["gpu-related"])
 
     def _related_link(self, term_id: str) -> nodes.Element:
         """A plain link, without the hover definition running text gets.
@@ -236,27 +261,32 @@ class TableBuilder:
         To the row when this table shows the term; else resolved by the domain to
         the table that shows it, and plain text when none does.
         """
-        text = self.domain.headword_text(term_id)
+        headword = self.domain.headword(term_id)
+        text: nodes.Node = self._text(replace(headword, fallback=False))
         if term_id in self._shown:
-            return nodes.reference("", text, refid=_anchor(term_id), internal=True)
-        return addnodes.pending_xref("", nodes.inline("", text), refdomain="gpu",
-                                     reftype="term", reftarget=term_id, refdoc=self.docname,
-                                     refexplicit=True, refwarn=False)
+            return nodes.reference("", "", text, refid=anchor(term_id), internal=True)
+        xref = term_xref(term_id, self.docname)
+        xref += nodes.inline("", "", text)
+        return xref
 
     def _aliases(self, term_id: str) -> list[str]:
+        return [alias for alias, _lang in self._aliases_by_lang(term_id)]
+
+    def _aliases_by_lang(self, term_id: str) -> list[tuple[str, str]]:
+        """The term's other names, with their language, build language first."""
         aliases = self.domain.term(term_id).aliases
-        seen: list[str] = []
+        seen: dict[str, str] = {}
         for lang in self.domain.chain:
-            seen.extend(a for a in aliases.get(lang, ()) if a not in seen)
-        return seen
+            for alias in aliases.get(lang, ()):
+                seen.setdefault(alias, lang)
+        return list(seen.items())
 
     def _disclaimer(self) -> nodes.paragraph:
         text = pick(self.domain.glossary.texts.get("disclaimer", {}), self.domain.chain)
-        para = _para(nodes.strong("", labels.disclaimer_label()), classes=["gpu-disclaimer"])
-        if text is not None:
-            para += nodes.Text(" ")
-            para.extend(self.localized(text))
-        return para
+        label = nodes.strong("", labels.disclaimer_label())
+        if text is None:
+            return _para(label, classes=["gpu-disclaimer"])
+        return _labelled(label, *self.localized(text), classes=["gpu-disclaimer"])
 
     # -- text -------------------------------------------------------------------
 
@@ -267,23 +297,34 @@ class TableBuilder:
             return nodes.Text(text.text)
         return gpu_text(text.text, text.lang, text_direction(text.lang), text.fallback)
 
-    def localized(self, text: Localized) -> list[nodes.Node]:
-        """The text tagged with its language, plus a badge when it is a fallback."""
+    def localized(self, text: Localized, marked: bool = True) -> list[nodes.Node]:
+        """The text tagged with its language, plus (when *marked*) a marker when it
+        is a fallback: the name of its language, in the build's language, isolated
+        from the text it marks."""
         result: list[nodes.Node] = [self._text(text)]
-        if text.fallback:  # a label in the build's language, isolated from the text it marks
-            badge = gpu_text(f"{text.lang}: {labels.fallback_badge()}", self.lang,
-                             text_direction(self.lang))
-            badge["classes"].append("gpu-fallback-badge")
-            result += [nodes.Text(" "), badge]
+        if text.fallback and marked:
+            name = language_name(text.lang, self.lang)
+            marker = gpu_text(name[:1].upper() + name[1:], self.lang, text_direction(self.lang))
+            marker["classes"].append("gpu-fallback-badge")
+            result += [nodes.Text(" "), marker]
         return result
-
-
-def _anchor(term_id: str) -> str:
-    return f"gpu-term-{term_id}"
 
 
 def _para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:
     return not_translatable(nodes.paragraph("", "", *children, classes=list(classes)))
+
+
+def _shows_definitions(spec: TableSpec) -> bool:
+    """Whether the table has a definition column in the build language."""
+    return "definition" in spec.columns and not spec.languages
+
+
+def _labelled(label: nodes.Element, *content: nodes.Node,
+              classes: Sequence[str] = ()) -> nodes.paragraph:
+    """A paragraph that opens with *label* ("See also:"): one space after it, none
+    after a full-width colon (Chinese, Japanese)."""
+    space = "" if label.astext().endswith(("：", "︓")) else " "
+    return _para(label, nodes.Text(space), *content, classes=classes)
 
 
 def _join(items: list[nodes.Node], separator: str) -> list[nodes.Node]:

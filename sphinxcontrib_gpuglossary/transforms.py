@@ -15,8 +15,7 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .domain import anchor
-from .nodes import glossary_block, gpu_term, term_xref
+from .nodes import anchor, glossary_block, gpu_term, term_xref
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder
@@ -48,7 +47,7 @@ class LinkTerms(SphinxPostTransform):
             term_id, fromdoc = term["termid"], term["refdoc"]
             todoc = targets.get(term_id)
             if todoc is None:
-                xref = term_xref(term)
+                xref = term_xref(term["termid"], term["refdoc"], term.rawsource)
                 term.parent.replace(term, xref)  # not replace_self: it copies the classes
                 xref += term
                 continue

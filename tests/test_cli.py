@@ -249,7 +249,7 @@ def test_list_prints_id_headword_and_languages(capsys: pytest.CaptureFixture[str
     assert len(rows) == len(seeded.terms) == 183
     assert [r[0] for r in rows] == list(seeded.terms)
     assert all(len(r) == 3 for r in rows)
-    assert ["kv-cache", "KV cache", "en,ar,nl,ru"] in rows
+    assert ["kv-cache", "KV cache", "en,ar,bn,fr,nl,ru"] in rows
     for term_id, headword, langs in rows:
         term = seeded.terms[term_id]
         assert headword == term.names["en"]

@@ -58,9 +58,14 @@ def test_definition_is_in_the_build_language(make_site, build) -> None:
 
 def test_a_fallback_definition_wraps_the_term_and_keeps_the_term_in_the_page_language(
         make_site, build) -> None:
-    english_only = next(t.id for t in SEEDED.terms.values() if "ar" not in t.definitions)
+    # a site's own term with no Arabic text next to a seeded term that has it
+    terms = ("terms:\n  - id: widget\n    category: hardware\n    names: {en: Widget}\n"
+             "    definitions: {en: A part.}\n")
+    english_only = "widget"
     guide = f"Guide\n=====\n\n:gpu-term:`KV cache` and :gpu-term:`{english_only}`.\n"
-    html = build(make_site("basic", {"guide.rst": guide}), language="ar").read("guide.html")
+    srcdir = make_site("basic", {"guide.rst": guide, "terms.yaml": terms,
+                                 "glossary.rst": "G\n=\n\n.. glossary-table::\n"})
+    html = build(srcdir, language="ar", gpuglossary_files=["terms.yaml"]).read("guide.html")
     fallbacks = [u for u in term_uses(html) if u.definition and u.definition["fallback"]]
     assert [u.term_id for u in fallbacks] == [english_only]
     for use in fallbacks:

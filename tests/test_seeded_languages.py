@@ -144,7 +144,11 @@ def test_glossary_page_reads_in_its_language(pages: Callable[[str], Built], lang
     assert rows >= 183
     assert "gpu-fallback" not in html  # no row falls back to another language
     assert not SEED_CITATION.search(html)
-    assert "WARNING" not in site.warnings
+    # docutils itself has no Bengali strings and says so; nothing else may warn
+    warnings = [w for w in site.warnings.splitlines() if "WARNING" in w
+                and 'Language "bn" not supported' not in w
+                and 'localisation for language "bn" not found' not in w]
+    assert warnings == []
 
 
 def test_english_page_shows_no_seed_citation(pages: Callable[[str], Built]) -> None:
