@@ -77,15 +77,29 @@ def test_group_by_category(make_site, build) -> None:
     assert headings[:3] == ["Hardware", "Inference", "Training"] and len(headings) == 9
 
 
-def test_entry_shows_related_links_and_reviewer_notes(make_site, build) -> None:
-    html = table_page(make_site, build, "   :terms: GQA, attention\n").read("glossary.html")
-    gqa = html[html.index('id="gpu-term-gqa"'):]
-    gqa = gqa[:gqa.index("</tr>")]
-    assert "Reviewer note:" in gqa and "shared" in gqa
+def _row(html: str, term_id: str) -> str:
+    row = html[html.index(f'id="gpu-term-{term_id}"'):]
+    return row[:row.index("</tr>")]
+
+
+def test_entry_shows_related_links(make_site, build) -> None:
+    gqa = _row(table_page(make_site, build, "   :terms: GQA, attention\n").read("glossary.html"),
+               "gqa")
     assert "See also:" in gqa
     assert 'href="#gpu-term-attention"' in gqa  # related term shown in this table
-    assert re.search(r'data-gpu-term="kv-cache" tabindex="0"', gqa) or \
-        "gpu-term-kv-cache" not in gqa  # related term not shown anywhere: no link
+    assert "KV cache" in gqa and "gpu-term-kv-cache" not in gqa  # shown by no table: plain text
+    assert "gpu-note" not in gqa  # GQA's English text has no readers' note
+    assert "separated" not in gqa  # the editors' remark is not for readers
+
+
+def test_readers_note_goes_with_the_text_of_its_language(make_site, build) -> None:
+    note = SEEDED.terms["adamw"].notes["ru"]
+    russian = _row(table_page(make_site, build, "   :terms: AdamW\n", language="ru"
+                              ).read("glossary.html"), "adamw")
+    assert 'class="gpu-note"' in russian and note in russian
+    english = _row(table_page(make_site, build, "   :terms: AdamW\n").read("glossary.html"),
+                   "adamw")
+    assert "gpu-note" not in english and note not in english
 
 
 def test_disclaimer_below_seeded_terms_and_option_to_turn_it_off(make_site, build) -> None:
