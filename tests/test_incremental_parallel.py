@@ -99,3 +99,17 @@ def test_parallel_build_equals_serial_build_byte_for_byte(make_site, tmp_path: P
 def test_setup_declares_parallel_safety(site, build) -> None:
     extension = build(site).app.extensions["sphinxcontrib_gpuglossary"]
     assert extension.parallel_read_safe is True and extension.parallel_write_safe is True
+
+
+def test_inserting_a_term_above_others_rereads_only_its_pages_and_tables(site, build) -> None:
+    """Where a term is written is not what pages show: the terms below the inserted
+    one move down their file, and their pages are not read again."""
+    (site / "plain.rst").write_text("Plain\n=====\n\nA :gpu-term:`gizmo`.\n")
+    read_docs(build, site)
+    terms = site / "terms.yaml"
+    terms.write_text(terms.read_text().replace(
+        "terms:\n", "terms:\n  - id: gizmo\n    category: hardware\n"
+                    "    names: {en: Gizmo}\n    definitions: {en: A gizmo.}\n", 1))
+    reread, built = read_docs(build, site)
+    assert reread == ["glossary", "plain"]
+    assert 'href="glossary.html#gpu-term-gizmo"' in built.read("plain.html")
