@@ -72,9 +72,8 @@ class GlossaryTableDirective(SphinxDirective):
         for name in _items(self.options["terms"]):
             match = domain.index.find(name)
             if match.term_id is None:
-                hint = (f"; did you mean {', '.join(repr(s) for s in match.suggestions)}?"
-                        if match.suggestions else "")
-                self._warn(f"unknown GPU glossary term {name!r} in :terms:{hint}", "unknown_term")
+                self._warn(f"unknown GPU glossary term {name!r} in :terms:; {match.fix}",
+                           "unknown_term")
                 domain.note_unresolved(self.env.docname, self.lineno)
             elif match.term_id not in ids and domain.term(match.term_id).category in categories:
                 ids.append(match.term_id)

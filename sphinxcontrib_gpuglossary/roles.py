@@ -37,9 +37,7 @@ class GpuTermRole(SphinxRole):
         location = (self.env.docname, self.lineno)
         match = domain.index.find(target)
         if match.term_id is None:
-            hint = (f"; did you mean {', '.join(repr(s) for s in match.suggestions)}?"
-                    if match.suggestions else "; add it to a glossary file or fix the spelling")
-            warn(f"unknown GPU glossary term {target!r}{hint}", "unknown_term", location)
+            warn(f"unknown GPU glossary term {target!r}; {match.fix}", "unknown_term", location)
             domain.note_unresolved(self.env.docname, self.lineno)
             return [nodes.inline(self.rawtext, title, classes=["gpu-term-unknown"])], []
         if len(match.candidates) > 1:

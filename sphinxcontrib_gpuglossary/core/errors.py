@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """The fix for an unknown *word*: the closest of *choices*, else all of them."""
+    close = difflib.get_close_matches(word, choices, n=1)
+    return f"did you mean {close[0]!r}?" if close else f"use one of: {', '.join(choices)}"
 
 
 @dataclass(frozen=True, order=True)

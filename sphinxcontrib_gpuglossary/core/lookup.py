@@ -29,6 +29,13 @@ class Match:
     #: English headwords of up to three terms spelt alike, for "did you mean"
     suggestions: tuple[str, ...] = ()
 
+    @property
+    def fix(self) -> str:
+        """What to tell an author whose text names no term: the terms spelt alike."""
+        if self.suggestions:
+            return f"did you mean {', '.join(repr(s) for s in self.suggestions)}?"
+        return "add it to a glossary file or fix the spelling"
+
 
 class TermIndex:
     """Look-up table from folded keys to term ids."""

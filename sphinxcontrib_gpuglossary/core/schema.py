@@ -7,12 +7,11 @@ Every problem is collected with its line, so a user sees them all at once.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .errors import Problem
+from .errors import Problem, did_you_mean
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
 from .yamlsource import Where, YList, YMap, YValue
 
@@ -133,9 +132,8 @@ class _Checker:
     def unknown_keys(self, mapping: YMap, allowed: tuple[str, ...], what: str) -> None:
         for key in mapping:
             if key not in allowed:
-                hint = difflib.get_close_matches(key, allowed, n=1)
-                fix = f"did you mean {hint[0]!r}?" if hint else f"allowed: {', '.join(allowed)}"
-                self.fail(mapping.key_at[key], f"unknown field {key!r} in {what}; {fix}")
+                self.fail(mapping.key_at[key],
+                          f"unknown field {key!r} in {what}; {did_you_mean(key, allowed)}")
 
     # -- the schema -----------------------------------------------------
 
@@ -189,9 +187,8 @@ class _Checker:
         if "category" in mapping:
             category = self.text(mapping["category"], value_at["category"], what, " category")
             if category is not None and category not in CATEGORIES:
-                hint = difflib.get_close_matches(category, CATEGORIES, n=1)
-                fix = f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(CATEGORIES)}"
-                self.fail(value_at["category"], f"unknown category {category!r}; {fix}")
+                self.fail(value_at["category"], f"unknown category {category!r}; "
+                                                f"{did_you_mean(category, CATEGORIES)}")
             # kept even when unknown (already reported), so no second message follows
             entry.category = category
         if "names" in mapping:
@@ -243,9 +240,8 @@ class _Checker:
                 if text is None:
                     continue
                 if text not in STATUSES:
-                    hint = difflib.get_close_matches(text, STATUSES, n=1)
-                    fix = f"did you mean {hint[0]!r}?" if hint else f"use one of: {', '.join(STATUSES)}"
-                    self.fail(status_at, f"unknown status {text!r} for {name!r}; {fix}")
+                    self.fail(status_at, f"unknown status {text!r} for {name!r}; "
+                                         f"{did_you_mean(text, STATUSES)}")
                     continue
                 if self.text(name, name_at, what, " status name") is not None:
                     result[lang][name] = text
