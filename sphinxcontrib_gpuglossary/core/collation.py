@@ -20,6 +20,8 @@ from pyuca import Collator
 from pyuca.trie import Trie
 from pyuca.utils import hexstrings2int
 
+from .languages import base_language
+
 #: Table lines keyed by one code point (``0041  ; [.1C47...] # ...``), and contractions
 #: (``004C 00B7 ; ...``), each with the first code point of its key. Matching from the
 #: newline (not ``^``) lets the regex engine skip ahead to line starts.
@@ -92,7 +94,7 @@ def sort_key(text: str, lang: str = "en") -> tuple[int, tuple[int, ...]]:
 
     Case and accents only break ties.
     """
-    native = NATIVE_SCRIPTS.get(lang.replace("-", "_").split("_")[0])
+    native = NATIVE_SCRIPTS.get(base_language(lang))
     return (0 if native and _script(text) == native else 1, _uca_key(text))
 
 
@@ -145,7 +147,7 @@ def group_letter(text: str, lang: str = "en") -> str:
     (CUDA, vLLM) file under one ``A–Z`` heading after their own letters, so the
     letter bar never shows look-alikes such as Latin ``C`` beside Cyrillic ``С``.
     """
-    native = NATIVE_SCRIPTS.get(lang.replace("-", "_").split("_")[0])
+    native = NATIVE_SCRIPTS.get(base_language(lang))
     if native is not None and text.strip()[:1].isalpha():
         script = _script(text)
         if script != native and script in FOREIGN_GROUPS:

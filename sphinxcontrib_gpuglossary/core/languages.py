@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from babel.core import get_global
+from babel.core import Locale, UnknownLocaleError, get_global
 
 
 @dataclass(frozen=True)
@@ -19,9 +19,15 @@ class Localized:
     fallback: bool
 
 
+def subtags(lang: str) -> list[str]:
+    """The parts of a language code, the one parser of codes: ``["pt", "BR"]`` for
+    ``pt_BR`` or ``pt-BR``, ``["sr"]`` for ``sr@latin``, ``["zh", "Hant", "TW"]``."""
+    return lang.replace("-", "_").split("@")[0].split("_")
+
+
 def base_language(lang: str) -> str:
     """``pt`` for ``pt_BR``, ``sr`` for ``sr@latin``."""
-    return lang.replace("-", "_").split("@")[0].split("_")[0]
+    return subtags(lang)[0]
 
 
 def language_chain(language: str, fallbacks: Sequence[str]) -> list[str]:
@@ -58,13 +64,50 @@ def text_direction(lang: str) -> str:
     Babel's likely-subtags table, not its per-locale data: the same answer for
     every locale Babel knows (tested), without loading thousands of objects.
     """
-    parts = lang.replace("-", "_").split("@")[0].split("_")
+    return "rtl" if likely_script(lang) in RTL_SCRIPTS else "ltr"
+
+
+def likely_script(lang: str) -> str | None:
+    """The ISO 15924 script of a language code: written in it, else CLDR's likely one."""
+    parts = subtags(lang)
     script = _script(parts)
     if script is None:
         likely = get_global("likely_subtags")
         script = _script((likely.get("_".join(parts)) or likely.get(parts[0], "")).split("_"))
-    return "rtl" if script in RTL_SCRIPTS else "ltr"
+    return script
 
 
 def _script(parts: Sequence[str]) -> str | None:
     return next((p for p in parts[1:] if len(p) == 4), None)
+
+
+def _locale(lang: str) -> Locale | None:
+    try:
+        return Locale.parse("_".join(subtags(lang)))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+@lru_cache(maxsize=64)
+def list_separator(lang: str) -> str:
+    """What separates the items of a list in *lang*: CLDR's list punctuation
+    (``", "``, Chinese and Japanese ``"、"``, Persian ``"، "``); where CLDR joins
+    with a word (Arabic ``و``), the script's comma (``"، "`` in Arabic script)."""
+    locale = _locale(lang)
+    pattern = locale.list_patterns["standard"]["middle"] if locale else "{0}, {1}"
+    separator = pattern.replace("{0}", "").replace("{1}", "").translate(_BIDI_MARKS)
+    if any(c.isalpha() for c in separator):
+        return "، " if likely_script(lang) == "Arab" else ", "
+    return separator
+
+
+_BIDI_MARKS = dict.fromkeys(map(ord, "\u200e\u200f\u061c"))
+
+
+@lru_cache(maxsize=256)
+def language_name(lang: str, in_lang: str) -> str:
+    """The name of *lang* in *in_lang*, as CLDR writes it (``en`` in ``de``:
+    ``Englisch``; in ``ar``: ``الإنجليزية``); the code when CLDR knows neither."""
+    locale, shown_in = _locale(lang), _locale(in_lang)
+    name = locale.get_display_name(shown_in) if locale and shown_in else None
+    return name or lang
