@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from sphinx.locale import get_translation
+from sphinx.locale import get_translation, get_translator
 
 #: Name of the packaged catalog (``locale/<lang>/LC_MESSAGES/<name>.mo``).
 CATALOG = "sphinxcontrib-gpuglossary"
 
 _ = get_translation(CATALOG)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The plural form of a label for *count*, in the build language (the catalog's
+    ``Plural-Forms``; Sphinx's own ``_`` has no plural)."""
+    return get_translator(CATALOG).ngettext(singular, plural, count)
 
 
 def column_label(column: str) -> str:
@@ -48,7 +54,22 @@ def variant_label() -> str:
 
 
 def fallback_badge() -> str:
+    """Shown in a ``:languages:`` column that has no text in its language."""
     return _("not translated")
+
+
+def fallback_note(language: str) -> str:
+    """The hover text's line for a definition shown in another *language* (its name)."""
+    return _("Not translated yet; shown in another language: %(language)s") % {
+        "language": language}
+
+
+def fallback_summary(count: int, languages: str) -> str:
+    """The line above a table: *count* definitions are shown in *languages* (their names)."""
+    return ngettext("%(count)d definition is not translated yet and is shown in another "
+                    "language: %(languages)s.",
+                    "%(count)d definitions are not translated yet and are shown in another "
+                    "language: %(languages)s.", count) % {"count": count, "languages": languages}
 
 
 def disclaimer_label() -> str:

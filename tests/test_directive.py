@@ -53,13 +53,14 @@ def test_columns_option(make_site, build) -> None:
 
 
 def test_languages_option_gives_one_definition_column_per_language(make_site, build) -> None:
-    html = table_page(make_site, build, "   :terms: kv-cache, gpipe\n   :languages: ar, nl, fr\n"
+    html = table_page(make_site, build, "   :terms: kv-cache, gpipe\n   :languages: ar, fr, de\n"
                       ).read("glossary.html")
     headers = re.findall(r'<th class="head"><p>([^<]+)</p></th>', html)
-    assert headers == ["Term", "Definition (ar)", "Definition (nl)", "Definition (fr)"]
+    # the languages named in the build's language
+    assert headers == ["Term", "Definition (Arabic)", "Definition (French)", "Definition (German)"]
     assert 'dir="rtl" lang="ar">موترات المفاتيح' in html
-    assert 'dir="ltr" lang="fr">Implémentation de parallélisme de pipeline' in html
-    assert html.count('class="gpu-missing"') == 3  # gpipe lacks ar and nl; kv-cache lacks fr
+    assert re.search(r'dir="ltr" lang="fr">[^<]*pipeline', html)
+    assert html.count('class="gpu-missing"') == 2  # neither has a German definition
 
 
 def test_group_by_letter_has_headings_and_a_jump_line(make_site, build) -> None:
@@ -164,7 +165,11 @@ def test_bad_option_values_warn_with_location(make_site, build) -> None:
 def test_fallback_text_is_marked(make_site, build) -> None:
     html = table_page(make_site, build, "   :terms: kv-cache\n", language="de").read("glossary.html")
     assert 'class="gpu-text gpu-fallback" dir="ltr" lang="en"' in html
-    assert "en: not translated" in html and "gpu-fallback-badge" in html
+    # one marker in the row, after the definition: the name of its language, in German
+    row = html[html.index('id="gpu-term-kv-cache"'):]
+    assert row[:row.index("</tr>")].count("gpu-fallback-badge") == 1
+    assert re.search(r'</span> <span class="gpu-fallback-badge gpu-text" dir="ltr" lang="de">'
+                     r'Englisch</span></p>', html)
 
 
 def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:

@@ -37,9 +37,10 @@
       if (t.href) { head.href = t.href; head.tabIndex = -1; }
       head.className = "gpu-tooltip-name";
       head.textContent = def.getAttribute("data-gpu-name");
-      c = d.createElement("span");
-      c.className = def.className;
-      c.textContent = def.textContent;
+      c = def.cloneNode(true);
+      c.removeAttribute("id");
+      c.hidden = false;
+      c.className = def.className.replace("gpu-definition ", "");
       tip.appendChild(head);
       tip.appendChild(c);
     }
@@ -136,10 +137,18 @@
     touch = false; /* a click without touch (keyboard, screen reader) just follows */
   });
 
+  function span(cls, text) {
+    var e = d.createElement("span");
+    e.className = cls;
+    e.textContent = text;
+    return e;
+  }
+
   /* A page's first use of a term carries its definition: title, lang and dir, on
-     a span.gpu-title around it for a fallback language. Every use gets a hidden copy. */
+     a span.gpu-title around it for a fallback language, with the words that say so
+     in the page's language. Every use gets a hidden copy. */
   function setup() {
-    var a = d.querySelectorAll(".gpu-term[data-gpu-term]"), i, t, id, s, f;
+    var a = d.querySelectorAll(".gpu-term[data-gpu-term]"), i, t, id, s, f, c;
     for (i = 0; i < a.length; i++) {
       t = a[i];
       id = "gpu-def-" + t.getAttribute("data-gpu-term");
@@ -148,10 +157,18 @@
         f = d.createElement("div");
         f.id = id;
         f.hidden = true;
-        f.lang = s.lang;
-        f.dir = s.dir;
-        f.className = "gpu-definition gpu-text" + (s === t ? "" : " gpu-fallback");
-        f.textContent = s.title;
+        f.lang = t.lang;
+        f.dir = t.dir;
+        if (s === t) {
+          f.className = "gpu-definition gpu-text";
+          f.textContent = s.title;
+        } else { /* the text isolated in its own language, then the notice */
+          f.className = "gpu-definition gpu-fallback";
+          c = f.appendChild(span("gpu-text", s.title));
+          c.lang = s.lang;
+          c.dir = s.dir;
+          f.appendChild(span("gpu-fallback-note", " " + s.getAttribute("data-gpu-fallback")));
+        }
         f.setAttribute("data-gpu-name", t.getAttribute("data-gpu-name") || t.textContent);
         d.body.appendChild(f);
         s.removeAttribute("title");

@@ -1,0 +1,282 @@
+"""The extension's own labels in every shipped language, and how fallback text is marked.
+
+Catalogs: complete, compiled from their ``.po``. Builds of ``tests/roots/test-labels``
+(English-only terms, so every label and marker shows up) in each language: no
+English label, one marker per row at most, a summary above each table, list
+punctuation of the language, the hover notice in the page's language.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from sphinxcontrib_gpuglossary.core.languages import language_name
+
+PACKAGE = Path(__file__).parent.parent / "sphinxcontrib_gpuglossary"
+LOCALE = PACKAGE / "locale"
+TEMPLATE = LOCALE / "sphinxcontrib-gpuglossary.pot"
+#: the languages documentation sites build in that must ship labels (issue 12)
+REQUIRED = {"ar", "bn", "de", "es", "fa", "fr", "he", "hi", "id", "it", "ja", "ko", "nl", "pl",
+            "pt_BR", "ru", "tr", "uk", "vi", "zh_CN", "zh_TW"}
+SHIPPED = sorted(p.name for p in LOCALE.iterdir() if p.is_dir())
+#: labels every build of test-labels shows in its glossary blocks
+ON_PAGE = ["Term", "Definition", "Category", "Also called", "See also", "Source", "Hardware",
+           "Inference", "Training", "Parallelism", "Image generation", "Speech", "ML fundamentals",
+           "Infrastructure", "Billing and API", "See also:", "Note:", "Also defined as:",
+           "not translated", "Disclaimer:"]
+SUMMARY = ("%(count)d definition is not translated yet and is shown in another language: "
+           "%(languages)s.",
+           "%(count)d definitions are not translated yet and are shown in another language: "
+           "%(languages)s.")
+HOVER = "Not translated yet; shown in another language: %(language)s"
+FALLBACK_DEFINITIONS = 8  # English-only definitions in test-labels (cuda-x has a German one)
+
+
+def fallbacks(lang: str) -> int:
+    """How many definitions of test-labels a build in *lang* shows in English."""
+    return FALLBACK_DEFINITIONS + (lang != "de")
+
+
+def catalog(lang: str, suffix: str = ".po") -> dict:
+    path = LOCALE / lang / "LC_MESSAGES" / f"sphinxcontrib-gpuglossary{suffix}"
+    with path.open("rb") as f:
+        return {m.id if isinstance(m.id, str) else tuple(m.id): m.string
+                for m in (read_mo(f) if suffix == ".mo" else read_po(f)) if m.id}
+
+
+def translations(lang: str):
+    from babel.support import Translations
+
+    with (LOCALE / lang / "LC_MESSAGES" / "sphinxcontrib-gpuglossary.mo").open("rb") as f:
+        return Translations(f)
+
+
+# -- catalogs ------------------------------------------------------------------
+
+def test_every_required_language_ships_labels() -> None:
+    assert set(SHIPPED) >= REQUIRED, sorted(REQUIRED - set(SHIPPED))
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_packaged_label_catalog_is_complete_and_compiled(lang: str) -> None:
+    with TEMPLATE.open("rb") as f:
+        template = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(f) if m.id}
+    path = LOCALE / lang / "LC_MESSAGES" / "sphinxcontrib-gpuglossary.po"
+    with path.open("rb") as f:
+        po = read_po(f)
+    strings = catalog(lang)
+    assert set(strings) == template
+    for msgid, string in strings.items():
+        forms = [string] if isinstance(msgid, str) else list(string)
+        assert all(form.strip() for form in forms), (lang, msgid)
+        if not isinstance(msgid, str):
+            assert len(forms) == po.num_plurals, (lang, po.num_plurals)
+    mo = {k: (v if isinstance(v, str) else tuple(v)) for k, v in catalog(lang, ".mo").items()}
+    assert mo == {k: (v if isinstance(v, str) else tuple(v)) for k, v in strings.items()}
+
+
+def test_every_label_in_the_code_is_in_the_template() -> None:
+    used: set[str | tuple[str, str]] = set()
+    for module in ("labels.py", "domain.py"):
+        source = (PACKAGE / module).read_text()
+        used |= set(re.findall(r'\b_\("([^"]+)"\)', source))
+        for singular, plural in re.findall(r'ngettext\(((?:"[^"]*"\s*)+),\s*((?:"[^"]*"\s*)+),',
+                                           source):
+            used.add(("".join(re.findall(r'"([^"]*)"', singular)),
+                      "".join(re.findall(r'"([^"]*)"', plural))))
+    with TEMPLATE.open("rb") as f:
+        assert used == {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(f) if m.id}
+    assert SUMMARY in used and HOVER in used
+
+
+# -- builds --------------------------------------------------------------------
+
+class _Texts(HTMLParser):
+    """The text inside glossary blocks, each piece with the nearest ``lang`` around it."""
+
+    VOID = {"br", "img", "meta", "link", "input", "hr", "col", "wbr", "source"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str, bool]] = [("", "", False)]
+        self.texts: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        values = dict(attrs)
+        _tag, lang, inside = self.stack[-1]
+        inside = inside or "gpu-glossary" in (values.get("class") or "").split()
+        self.stack.append((tag, values.get("lang") or lang, inside))
+
+    def handle_endtag(self, tag: str) -> None:
+        while len(self.stack) > 1:
+            if self.stack.pop()[0] == tag:
+                return
+
+    def handle_data(self, data: str) -> None:
+        _tag, lang, inside = self.stack[-1]
+        if inside and data.strip():
+            self.texts.append((data.strip(), lang))
+
+
+def block_texts(page: str, lang: str) -> list[str]:
+    """The texts of the glossary blocks that are in the build's language *lang*."""
+    parser = _Texts()
+    parser.feed(page)
+    return [text for text, text_lang in parser.texts if text_lang == lang]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory):
+    """test-labels built once per language in this module."""
+    import shutil
+    from io import StringIO
+
+    from sphinx.testing.util import SphinxTestApp
+
+    from .conftest import ROOTS
+
+    sites: dict[str, Path] = {}
+
+    def make(lang: str) -> Path:
+        if lang not in sites:
+            srcdir = tmp_path_factory.mktemp(f"labels-{lang}")
+            shutil.copytree(ROOTS / "test-labels", srcdir, dirs_exist_ok=True)
+            warnings = StringIO()
+            app = SphinxTestApp("html", srcdir=srcdir, confoverrides={"language": lang},
+                                status=StringIO(), warning=warnings)
+            try:
+                app.build()
+            finally:
+                app.cleanup()
+            # docutils has no words of its own for some languages (bn, hi, id, tr, vi): not ours
+            ours = [w for w in warnings.getvalue().splitlines() if "[docutils]" not in w]
+            assert ours == [], ours
+            sites[lang] = Path(app.outdir)
+        return sites[lang]
+
+    return make
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_a_build_shows_every_label_in_its_language_and_none_in_english(built, lang: str) -> None:
+    outdir = built(lang)
+    texts = block_texts((outdir / "glossary.html").read_text(encoding="utf-8"), lang)
+    strings = catalog(lang)
+    english = {msgid for msgid in ON_PAGE if strings[msgid] != msgid}
+    assert not english & set(texts), sorted(english & set(texts))
+    assert not [t for t in texts if "not translated" in t or "another language" in t]
+    missing = [msgid for msgid in ON_PAGE if strings[msgid].strip() not in texts]
+    assert missing == []
+    # the summary, in the plural form of the language, naming English in it
+    summary = translations(lang).ngettext(*SUMMARY, fallbacks(lang)) % {
+        "count": fallbacks(lang), "languages": language_name("en", lang)}
+    assert texts.count(summary) == 2  # above each table with definitions in the build language
+    # the marker names English in the build language
+    name = language_name("en", lang)
+    assert name != "English" and name[:1].upper() + name[1:] in texts
+    # the hover text says it in words, in the page's language
+    uses = html.unescape((outdir / "uses.html").read_text(encoding="utf-8"))
+    notice = translations(lang).gettext(HOVER) % {"language": name}
+    # widget, and CUDA-X unless the build has its German definition
+    assert uses.count(f'data-gpu-fallback="{notice}"') == (1 if lang == "de" else 2)
+
+
+def test_an_english_build_has_no_marker_and_no_summary(built) -> None:
+    page = (built("en") / "glossary.html").read_text(encoding="utf-8")
+    assert "gpu-fallback-badge" not in page and "gpu-fallback-summary" not in page
+    assert "data-gpu-fallback" not in (built("en") / "uses.html").read_text(encoding="utf-8")
+
+
+ROW = re.compile(r"<tr[ >].*?</tr>", re.S)
+
+
+@pytest.mark.parametrize("lang", ["de", "ar", "he", "ja"])
+def test_at_most_one_marker_per_row_and_none_for_a_neutral_name(built, lang: str) -> None:
+    page = (built(lang) / "glossary.html").read_text(encoding="utf-8")
+    rows = [r for r in ROW.findall(page) if "<td" in r]
+    counts = [row.count('class="gpu-fallback-badge') for row in rows]
+    assert max(counts) == 1 and counts.count(1) >= fallbacks(lang)
+    for row in rows:
+        if 'id="gpu-term-cuda-x"' in row and lang == "de":
+            assert "gpu-fallback" not in row  # a neutral name, a German definition
+        if 'id="gpu-term-cuda-x"' in row and lang != "de":
+            # the definition falls back and is marked; the neutral name is not
+            assert '<strong>CUDA-X</strong>' in row and row.count("gpu-fallback-badge") == 1
+    # the marker is a label in the page's language, after the text it marks
+    assert re.search(r'</span> <span class="gpu-fallback-badge gpu-text" dir="(ltr|rtl)" '
+                     rf'lang="{lang}">', page)
+
+
+def test_a_headword_is_marked_where_the_table_shows_no_definition(make_site, build) -> None:
+    page = build(make_site("labels", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"
+                                                       "   :columns: term, category\n"}),
+                 language="de").read("glossary.html")
+    rows = [r for r in ROW.findall(page) if "<td" in r]
+    assert [r.count("gpu-fallback-badge") for r in rows] == [0 if "cuda-x" in r else 1 for r in rows]
+    assert "gpu-fallback-summary" not in page  # no definition shown, none to count
+
+
+@pytest.mark.parametrize(("lang", "count", "expected"), [
+    ("ru", 1, "1 определение ещё не переведено"),
+    ("ru", 2, "2 определения ещё не переведены"),
+    ("ru", 8, "8 определений ещё не переведены"),
+    ("ar", 2, "تعريفان لم يُترجَما بعد"),
+    ("pl", 2, "2 definicje nie są jeszcze"),
+])
+def test_the_summary_takes_the_plural_form_of_the_count(make_site, build, lang: str, count: int,
+                                                        expected: str) -> None:
+    terms = ["widget", "gadget", "rack-unit", "picture-maker", "talker", "loss", "rack",
+             "invoice"][:count]
+    page = build(make_site("labels", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"
+                                                       f"   :terms: {', '.join(terms)}\n"}),
+                 language=lang).read("glossary.html")
+    (summary,) = re.findall(r'<p class="gpu-fallback-summary">([^<]*)</p>', page)
+    assert summary.startswith(expected), summary
+
+
+@pytest.mark.parametrize(("lang", "separator"), [
+    ("ar", "، "), ("fa", "، "), ("he", ", "), ("ja", "、"), ("zh_CN", "、"), ("zh_TW", "、"),
+    ("de", ", "), ("ko", ", "),
+])
+def test_lists_use_the_punctuation_of_the_language(built, lang: str, separator: str) -> None:
+    page = (built(lang) / "glossary.html").read_text(encoding="utf-8")
+    widget = next(r for r in ROW.findall(page) if 'id="gpu-term-widget"' in r)
+    related = re.search(r'<p class="gpu-related">(.*?)</p>', widget).group(1)
+    between = re.findall(r"</a>([^<]*)<a ", related)
+    assert between == [separator, separator]  # three links, nothing else between them
+    aliases = re.search(r"widgets</span>([^<]*)<span", widget).group(1)
+    assert aliases == separator
+
+
+@pytest.mark.parametrize(("lang", "after"), [("de", " "), ("ar", " "), ("ja", ""),
+                                             ("zh_CN", "")])
+def test_nothing_stray_beside_a_label(built, lang: str, after: str) -> None:
+    page = (built(lang) / "glossary.html").read_text(encoding="utf-8")
+    label = catalog(lang)["See also:"]
+    found = re.findall(rf'<span class="gpu-label">{re.escape(label)}</span>(.*?)<a ', page)
+    assert found and set(found) == {after}  # one space, none after a full-width colon
+
+
+def test_a_project_catalog_still_overrides_a_shipped_label(make_site, build) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    srcdir = make_site("labels")
+    folder = srcdir / "locales" / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    override = Catalog(locale="ja", domain="sphinxcontrib-gpuglossary")
+    override.add("See also:", "参照：")
+    with (folder / "sphinxcontrib-gpuglossary.po").open("wb") as f:
+        write_po(f, override)
+    texts = block_texts(build(srcdir, language="ja", locale_dirs=["locales"]).read("glossary.html"),
+                        "ja")
+    assert "参照：" in texts and "関連項目：" not in texts and "用語" in texts
