@@ -14,7 +14,7 @@ from sphinx.util import logging
 from .autolink import MODES
 from .core import catalog, collation
 from .core.cache import cache_dir
-from .core.errors import GlossaryError
+from .core.errors import GlossaryError, printable
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .labels import CATALOG
@@ -64,7 +64,12 @@ def load(app: Sphinx) -> None:
         stop_on_data_errors(exc)
     language = config.language or "en"
     for po in _glossary_catalogs(app, language):
-        translations = catalog.read_translations(po, config.gettext_allow_fuzzy_translations)
+        try:
+            translations = catalog.read_translations(po, config.gettext_allow_fuzzy_translations)
+        except catalog.CatalogError as exc:  # Sphinx too skips a catalog it cannot read
+            logger.warning("%s; its translations are not used", printable(str(exc)),
+                           type=WARNING_TYPE, subtype="catalog")
+            continue
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
@@ -101,7 +106,7 @@ def _glossary_catalogs(app: Sphinx, language: str) -> list[Path]:
 def _label_catalogs(app: Sphinx) -> list[Path]:
     language = app.config.language or "en"
     return [p for d in _locale_dirs(app)
-            if (p := d / language / "LC_MESSAGES" / f"{CATALOG}.mo").exists()]
+            if (p := d / language / "LC_MESSAGES" / f"{CATALOG}.mo").is_file()]
 
 
 def init_labels(app: Sphinx) -> None:

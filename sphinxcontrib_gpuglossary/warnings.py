@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from sphinx.util import logging
 
+from .core.errors import printable
+
 logger = logging.getLogger(__name__)
 
 WARNING_TYPE = "gpuglossary"
@@ -14,6 +16,7 @@ SUBTYPES: dict[str, str] = {
     "ambiguous_term": "a spelling names several terms equally well; the first id is used",
     "option": "a glossary-table option has a value it does not accept",
     "canonical": "several glossary-table directives claim the same term with :canonical:",
+    "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read; its translations are not used",
     "deprecated_term": "a gpu-term (always) or plain text (with gpuglossary_warn_deprecated_text) "
                        "uses a deprecated or superseded name; the message names the preferred one",
 }
@@ -26,4 +29,5 @@ def warn(message: str, subtype: str, location: object) -> None:
     prints it as ``path/doc.rst:LINE``.
     """
     assert subtype in SUBTYPES, subtype
-    logger.warning(message, type=WARNING_TYPE, subtype=subtype, location=location)
+    # messages quote what authors wrote: never a raw escape sequence on the terminal
+    logger.warning(printable(message), type=WARNING_TYPE, subtype=subtype, location=location)

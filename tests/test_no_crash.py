@@ -48,3 +48,19 @@ def test_latex_document_leaving_out_the_table_page(make_site, build) -> None:
                  latex_documents=[("uses", "uses.tex", "Uses", "Me", "howto")])
     text = (site.outdir / "uses.tex").read_text()
     assert r"\DUrole{gpu-term}{gadget}\footnote{A tool for racks." in text
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda po: po.write_bytes(b'msgid ""\nmsgstr "Caf\xe9"\n'), "gpu-glossary.po:2: not valid UTF-8"),
+    (lambda po: po.write_text('msgid "a"\nmsgstr "b"\nnonsense\n'), "not a valid catalog"),
+])
+def test_a_broken_glossary_catalog_is_a_warning_not_a_crash(make_site, build, make,
+                                                            message: str) -> None:
+    # (a folder named gpu-glossary.po crashes Sphinx's own catalog compiler first)
+    srcdir = make_site("user")
+    po = srcdir / "locales" / "nl" / "LC_MESSAGES" / "gpu-glossary.po"
+    po.parent.mkdir(parents=True)
+    make(po)
+    site = build(srcdir, language="nl", locale_dirs=["locales"])
+    assert message in site.warnings and "[gpuglossary.catalog]" in site.warnings
+    assert "A small part that fits a GPU rack." in site.read("index.html")  # the file's own text

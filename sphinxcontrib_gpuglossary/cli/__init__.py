@@ -14,7 +14,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..core.errors import GlossaryError, Problem
+from ..core.errors import GlossaryError, Problem, printable
 from ..core.exports import FORMATS, ordered_languages
 from ..core.languages import language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
@@ -28,8 +28,8 @@ EXIT_CODES = f"""\
 exit codes:
   {EXIT_OK}  success
   {EXIT_PROBLEMS}  the glossary files have problems (each printed on stderr as
-     file:line:col: message), an export cannot represent a text, or the
-     output file cannot be written
+     file:line:col: message), an export cannot represent a text, the
+     output file cannot be written, or a catalog cannot be read or written
   {EXIT_USAGE}  usage error: unknown subcommand or option, bad option value
 """
 
@@ -101,7 +101,7 @@ def emit(text: str, output: Path | None) -> int:
     try:
         output.write_bytes(data)
     except OSError as exc:
-        print(f"{PROG}: cannot write {output}: {exc.strerror}", file=sys.stderr)
+        print(f"{PROG}: cannot write {printable(str(output))}: {exc.strerror}", file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
 
@@ -249,14 +249,21 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
     pattern = f"*/LC_MESSAGES/{catalog.DOMAIN}.po"
     found = sorted(args.locale_dir.glob(pattern))
     if not found:
-        print(f"{PROG}: no {pattern} under {args.locale_dir}; run sphinx-build -b gettext and "
-              "sphinx-intl update first", file=sys.stderr)
+        print(f"{PROG}: no {pattern} under {printable(str(args.locale_dir))}; run sphinx-build "
+              "-b gettext and sphinx-intl update first", file=sys.stderr)
         return EXIT_PROBLEMS
+    status = EXIT_OK
     for path in found:
         lang = path.parent.parent.name
-        filled = catalog.prefill(path, lang, glossary)
-        print(f"{path}: filled {filled} empty {'entry' if filled == 1 else 'entries'}")
-    return EXIT_OK
+        try:
+            filled = catalog.prefill(path, lang, glossary)
+        except catalog.CatalogError as exc:
+            print(f"{PROG}: {printable(str(exc))}", file=sys.stderr)
+            status = EXIT_PROBLEMS
+            continue
+        print(f"{printable(str(path))}: filled {filled} empty "
+              f"{'entry' if filled == 1 else 'entries'}")
+    return status
 
 
 # -- the parser -------------------------------------------------------------

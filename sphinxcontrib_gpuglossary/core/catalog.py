@@ -9,14 +9,18 @@ module reads a translated ``.po`` back and fills one from the seeded languages.
 from __future__ import annotations
 
 import copy
+import datetime
+import io
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import DEFAULT_HEADER, Catalog
 from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
+from .bidi import isolate
 from .model import Glossary
 
 #: gettext domain of the catalog: ``gpu-glossary.pot`` / ``<lang>/LC_MESSAGES/gpu-glossary.po``
@@ -55,10 +59,29 @@ def messages(glossary: Glossary) -> Iterator[Message]:
                       ("closing disclaimer shown below tables of seeded terms",))
 
 
+class CatalogError(Exception):
+    """A catalog that cannot be read, parsed or written; the message names the file."""
+
+
+def creation_date() -> datetime.datetime:
+    """Now, or ``SOURCE_DATE_EPOCH`` (in UTC) when it is set, as Sphinx's gettext
+    builder does: two builds of the same sources then write the same bytes."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        try:
+            return datetime.datetime.fromtimestamp(float(epoch), datetime.UTC)
+        except (ValueError, OverflowError, OSError):
+            pass  # not a number of seconds: as if unset
+    return datetime.datetime.now(datetime.UTC).astimezone()
+
+
 def template(glossary: Glossary, project: str = "", version: str = "") -> Catalog:
     """The ``.pot`` catalog: every English text, untranslated."""
+    created = creation_date()
+    # babel puts the current year in the header comment: the creation date's instead
     catalog = Catalog(domain=DOMAIN, project=project or None, version=version or None,
-                      fuzzy=False)
+                      fuzzy=False, creation_date=created,
+                      header_comment=DEFAULT_HEADER.replace("YEAR", f"{created:%Y}"))
     for message in messages(glossary):
         catalog.add(message.english, "", context=message.context,
                     auto_comments=list(message.comments))
@@ -78,10 +101,10 @@ def write_template(catalog: Catalog, path: Path) -> bool:
 
 
 def _po_bytes(catalog: Catalog) -> bytes:
-    import io
-
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=79, omit_header=False, sort_output=False)
+    # Unwrapped, like Sphinx's own .pot files: babel's wrapping takes time quadratic
+    # in the length of a word (a 100 KiB text without spaces: minutes).
+    write_po(buffer, catalog, width=0, omit_header=False, sort_output=False)
     return buffer.getvalue()
 
 
@@ -95,9 +118,16 @@ def catalog_path(locale_dir: Path, lang: str, suffix: str = ".po") -> Path:
 
 def read_translations(path: Path, allow_fuzzy: bool) -> dict[tuple[str, str], str]:
     """``{(msgctxt, msgid): msgstr}`` of the non-empty translations in a ``.po`` or ``.mo``."""
-    with path.open("rb") as f:
-        catalog = read_mo(f) if path.suffix == ".mo" else read_po(f)
-    return {(m.context or "", m.id): m.string for m in catalog
+    raw = _read(path)
+    if path.suffix == ".mo":
+        try:
+            catalog = read_mo(io.BytesIO(raw))
+        except Exception as exc:  # babel raises whatever struct and decoding raise
+            raise CatalogError(f"{path}: not a compiled catalog ({exc}); compile it again "
+                               "from its .po") from None
+    else:
+        catalog = _parse_po(path, raw)
+    return {(m.context or "", m.id): isolate(m.string) for m in catalog
             if m.id and isinstance(m.string, str) and m.string.strip()
             and (allow_fuzzy or not m.fuzzy)}
 
@@ -128,22 +158,83 @@ def translate(glossary: Glossary, lang: str,
 def prefill(path: Path, lang: str, glossary: Glossary) -> int:
     """Fill the empty msgstrs of the ``.po`` at *path* from the glossary's *lang* texts.
 
-    A translator's text is never replaced. Returns how many entries were filled.
+    Only the ``msgstr`` lines of the entries filled change: headers, flags,
+    comments, previous msgids, wrapping and line endings stay byte for byte, and
+    a file with nothing to fill is not written. A translator's text is never
+    replaced. Returns how many entries were filled; raises :class:`CatalogError`.
     """
-    with path.open("rb") as f:
-        catalog = read_po(f)
+    raw = _read(path)
+    catalog = _parse_po(path, raw)
     known = {(m.context, m.english): _text_in(glossary, m, lang) for m in messages(glossary)}
-    filled = 0
+    fills: dict[int, str] = {}  # line of the msgid -> the text for its msgstr
     for entry in catalog:
-        if not entry.id or (isinstance(entry.string, str) and entry.string.strip()):
-            continue
+        if not entry.id or not isinstance(entry.string, str) or entry.string.strip():
+            continue  # the header, a plural entry or a translation
         text = known.get((entry.context or "", entry.id))
-        if text:
-            entry.string = text
-            filled += 1
+        if text and entry.lineno:
+            fills[entry.lineno] = text
+    if not fills:
+        return 0
+    lines = raw.decode("utf-8").split("\n")  # as babel numbers them
+    filled = 0
+    for lineno, text in sorted(fills.items(), reverse=True):  # bottom up: numbers hold
+        filled += _fill_msgstr(lines, lineno - 1, text)
     if filled:
-        path.write_bytes(_po_bytes(catalog))
+        try:
+            path.write_bytes("\n".join(lines).encode("utf-8"))
+        except OSError as exc:
+            raise CatalogError(f"{path}: cannot write: {exc.strerror}; make it writable "
+                               "and run again") from None
     return filled
+
+
+def _fill_msgstr(lines: list[str], msgid: int, text: str) -> int:
+    """Replace the empty ``msgstr`` of the entry whose ``msgid`` is on line index *msgid*
+    with *text*, keeping the line ending; 1 if done, 0 if the entry is not as expected."""
+    first = msgid + 1
+    while first < len(lines) and lines[first].lstrip().startswith('"'):  # msgid continued
+        first += 1
+    if first >= len(lines) or not lines[first].startswith("msgstr "):
+        return 0
+    end = first + 1
+    while end < len(lines) and lines[end].lstrip().startswith('"'):
+        end += 1
+    ending = "\r" if lines[first].endswith("\r") else ""
+    new = normalize(text, prefix="", width=0).split("\n")  # unwrapped: linear in length
+    new[0] = "msgstr " + new[0]
+    lines[first:end] = [line + ending for line in new]
+    return 1
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except IsADirectoryError:
+        raise CatalogError(f"{path}: is a folder, not a catalog; remove it or run "
+                           "sphinx-intl update to make the catalog") from None
+    except OSError as exc:
+        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _parse_po(path: Path, raw: bytes) -> Catalog:
+    """The ``.po`` at *path*, which must be UTF-8, as babel reads it."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise CatalogError(f"{path}:{line}: not valid UTF-8; save the catalog as UTF-8") \
+            from None
+    try:
+        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
+    except PoFileError as exc:
+        what = str(exc).rsplit(" on ", 1)[0]  # babel appends its 0-based line number
+        raise CatalogError(f"{path}:{exc.lineno + 1}: not a valid catalog: {what}") from None
+    except (ValueError, LookupError) as exc:  # e.g. an unknown charset in the header
+        raise CatalogError(f"{path}: not a valid catalog: {exc}") from None
+    if (catalog.charset or "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
+        raise CatalogError(f"{path}: declares charset {catalog.charset}; catalogs are "
+                           "edited as UTF-8: set charset=UTF-8 in its Content-Type header")
+    return catalog
 
 
 def _text_in(glossary: Glossary, message: Message, lang: str) -> str | None:

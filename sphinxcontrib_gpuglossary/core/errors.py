@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+#: What a message must not write raw to a terminal: control characters (ESC starts
+#: terminal escape sequences) but tab and newline, and bidirectional formatting
+#: characters (they reorder the rest of the line).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """*text* with the characters a terminal would act on written as escapes
+    (``\\x1b``, ``\\u202e``), as Python's ``repr`` writes them."""
+    return _UNPRINTABLE.sub(lambda m: repr(m[0])[1:-1], text)
 
 
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
@@ -27,6 +39,11 @@ class Problem:
         """``file``, ``file:line`` or ``file:line:column``."""
         where = f"{self.file}:{self.line}" if self.line else self.file
         return f"{where}:{self.column}" if self.line and self.column else where
+
+    def __post_init__(self) -> None:
+        # File names and messages quote what a file says: never echo it raw.
+        object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "message", printable(self.message))
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}"
