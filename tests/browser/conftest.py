@@ -19,7 +19,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_escape_sequences
 
-ROOT = Path(__file__).parent.parent / "roots" / "test-browser"
+ROOTS = Path(__file__).parent.parent / "roots"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                   "--no-first-run", "--disable-background-networking",
@@ -61,13 +61,14 @@ class Site:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Site]:
-    """Build the browser root once per theme and language in this session."""
-    built: dict[tuple[str, str], Site] = {}
+    """Build a root (``tests/roots/test-<root>``, by default the browser root) once per
+    theme and language in this session."""
+    built: dict[tuple[str, str, str], Site] = {}
 
-    def make(theme: str = "alabaster", language: str = "en") -> Site:
-        if (theme, language) not in built:
-            srcdir = tmp_path_factory.mktemp(f"{theme}-{language}")
-            for source in ROOT.iterdir():
+    def make(theme: str = "alabaster", language: str = "en", root: str = "browser") -> Site:
+        if (theme, language, root) not in built:
+            srcdir = tmp_path_factory.mktemp(f"{root}-{theme}-{language}")
+            for source in (ROOTS / f"test-{root}").iterdir():
                 (srcdir / source.name).write_bytes(source.read_bytes())
             warning = StringIO()
             app = SphinxTestApp("html", srcdir=srcdir, builddir=srcdir / "_build",
@@ -77,9 +78,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Site]:
                 app.build()
             finally:
                 app.cleanup()
-            built[theme, language] = Site(Path(app.outdir),
+            built[theme, language, root] = Site(Path(app.outdir),
                                           strip_escape_sequences(warning.getvalue()))
-        return built[theme, language]
+        return built[theme, language, root]
 
     return make
 
