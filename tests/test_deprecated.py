@@ -31,14 +31,10 @@ terms:
 def test_a_role_with_a_deprecated_name_warns_with_the_preferred_one(make_site, build) -> None:
     site = build(make_site("basic", {"collectives.rst": PAGE}))
     # docutils gives a role the line where its paragraph starts
-    assert site.warnings.splitlines() == [
-        "{}/collectives.rst:6: WARNING: 'All-Reduce Communication' is a deprecated name of the "
-        "GPU glossary term 'All-reduce'; write 'All-reduce' instead "
-        "[gpuglossary.deprecated_term]".format(site.app.srcdir),
-        "{}/collectives.rst:6: WARNING: 'All-Reduce Communication' is a deprecated name of the "
-        "GPU glossary term 'All-reduce'; write 'All-reduce' instead "
-        "[gpuglossary.deprecated_term]".format(site.app.srcdir),
-    ]
+    message = (f"{site.app.srcdir}/collectives.rst:6: WARNING: 'All-Reduce Communication' is a "
+               "deprecated name of the GPU glossary term 'All-reduce'; write 'All-reduce' "
+               "instead [gpuglossary.deprecated_term]")
+    assert site.warnings.splitlines() == [message, message]
     # the term still renders as a term
     assert site.read("collectives.html").count('data-gpu-term="all-reduce"') == 3
 

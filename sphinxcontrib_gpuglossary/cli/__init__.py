@@ -266,11 +266,19 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
     return status
 
 
+# -- scan -------------------------------------------------------------------
+
+def add_scan(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from .scan import add_scan as add  # its own module: Sphinx is imported only when it runs
+
+    add(sub, common, _para, _language)
+
+
 # -- the parser -------------------------------------------------------------
 
 #: One function per subcommand, in the order ``--help`` lists them.
 SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] = (
-    add_validate, add_list, add_export, add_coverage, add_prefill_po,
+    add_validate, add_list, add_export, add_coverage, add_prefill_po, add_scan,
 )
 
 

@@ -1,0 +1,310 @@
+"""gpuglossary scan: plain mentions found exactly, marked safely, and nothing else touched.
+
+The corpus (tests/roots/test-scan-rst and test-scan-myst) holds every construct
+whose text must never be reported, next to plain mentions in every place a role
+can go. The pages are built with real Sphinx before and after ``--fix``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sphinxcontrib_gpuglossary.cli import main
+
+from .html_terms import term_uses
+
+ROOTS = ("scan-rst", "scan-myst")
+#: What the reST constructs page holds, as (line, column, text, term): everything else
+#: on it is code, a link, a role, a heading, a directive argument or option, a
+#: comment, a substitution definition, raw, math, emphasis (no role fits in it in
+#: reST), or a table cell whose border a role would break.
+RST_CONSTRUCTS = [
+    (10, 23, "KV cache", "kv-cache"),  # a paragraph
+    (10, 38, "VRAM", "vram"),
+    (10, 47, "tensor parallelism", "tensor-parallelism"),
+    (11, 26, "KV\ncache", "kv-cache"),  # over a line break
+    (20, 13, "VRAM", "vram"),  # size=VRAM: escaped, see test_glued_mentions_are_escaped
+    (20, 20, "VRAM", "vram"),
+    (20, 28, "VRAM", "vram"),
+    (20, 35, "VRAM", "vram"),
+    (20, 49, "VRAM", "vram"),  # →VRAM
+    (20, 62, "KV-cache", "kv-cache"),
+    (22, 43, "KV cache", "kv-cache"),  # a note's first line is its content
+    (24, 19, "VRAM", "vram"),
+    (28, 32, "tensor parallelism", "tensor-parallelism"),  # the admonition's body, not title
+    (51, 33, "KV cache", "kv-cache"),  # inside only
+    (55, 22, "VRAM", "vram"),  # a figure caption
+    (59, 31, "KV cache", "kv-cache"),  # a topic's body
+    (63, 19, "KV cache", "kv-cache"),  # a definition list term
+    (64, 25, "VRAM", "vram"),
+    (66, 34, "KV cache", "kv-cache"),  # a field body (not the page's metadata)
+    (68, 19, "VRAM", "vram"),
+    (69, 19, "tensor parallelism", "tensor-parallelism"),
+    (71, 27, "KV cache", "kv-cache"),  # a block quote
+    (73, 19, "VRAM", "vram"),  # a line block
+    (80, 29, "VRAM", "vram"),  # a footnote
+    (82, 14, "All-Reduce Communication", "all-reduce"),  # discouraged, in text
+    (82, 44, "All-Reduce Communication", "all-reduce"),  # discouraged, in a role
+    (84, 22, "Widget-Gadget", "widget"),  # a user term (conf.py's gpuglossary_files)
+]
+
+
+def scan(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, list[dict], str]:
+    code = main(["scan", *map(str, args), "--format", "json"])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out.strip() else [], err
+
+
+def fix(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = main(["scan", "--fix", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def rendered(site, names: list[str]) -> dict[str, str]:
+    return {name: site.read(name) for name in names}
+
+
+def sources(srcdir: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in srcdir.iterdir() if p.suffix in (".rst", ".md")}
+
+
+def test_every_construct_of_the_rest_corpus(make_site, capsys) -> None:
+    code, found, err = scan(capsys, make_site("scan-rst"))
+    assert code == 1
+    page = [(m["line"], m["column"], m["text"], m["term"]) for m in found
+            if m["file"].endswith("constructs.rst")]
+    assert page == RST_CONSTRUCTS
+    assert not any(m["file"].endswith("excluded.rst") for m in found)  # conf's exclude_patterns
+    discouraged = [m for m in found if "preferred" in m]
+    assert [(m["status"], m["preferred"], m["role"]) for m in discouraged] == [
+        ("deprecated", "All-reduce", False), ("deprecated", "All-reduce", True)]
+    assert set(found[0]) >= {"file", "line", "column", "text", "term"}
+    assert "3 more left out" in err  # the grid and simple table cells
+
+
+def test_tables_keep_their_borders(make_site, capsys) -> None:
+    _code, found, _err = scan(capsys, make_site("scan-rst"))
+    cells = [(m["line"], m["text"]) for m in found if m["file"].endswith("tables.rst")]
+    # the list-table's cells; not the grid or simple table, nor the csv-table's :header:
+    assert cells == [(15, "KV cache"), (16, "VRAM"), (17, "KV cache"), (18, "tensor parallelism")]
+
+
+def test_every_construct_of_the_myst_corpus(make_site, capsys) -> None:
+    _code, found, _err = scan(capsys, make_site("scan-myst"))
+    page = [(m["line"], m["column"], m["text"]) for m in found
+            if m["file"].endswith("constructs.md")]
+    lines = sorted({line for line, _c, _t in page})
+    # 10-11 paragraph, 18 emphasis (MyST nests roles), 20 glued, 23 note, 27 admonition
+    # body, 51 only, 55 caption, 58-59 definition list, 61-62 list, 64 quote, 69 footnote,
+    # 71 discouraged names, 73 non-ASCII text; no heading, code, link, math, comment...
+    assert lines == [10, 11, 18, 20, 23, 27, 51, 55, 58, 59, 61, 62, 64, 69, 71, 73]
+    assert (11, 26, "KV\ncache") in page
+    assert (73, 42, "KV cache") in page  # columns count characters, not bytes
+    tables = [(m["line"], m["text"]) for m in found if m["file"].endswith("tables.md")]
+    assert (6, "KV cache") in tables and len(tables) == 10  # never the `KV cache` code span
+
+
+@pytest.mark.parametrize("root", ROOTS)
+def test_fix_changes_no_page_text_and_no_warning(make_site, build, capsys, root) -> None:
+    srcdir = make_site(root)
+    pages = [p.with_suffix(".txt").name for p in sorted(srcdir.iterdir())
+             if p.suffix in (".rst", ".md") and p.stem != "excluded"]
+    before = build(srcdir, "text", freshenv=True)
+    text_before = rendered(before, pages)
+    html_before = build(srcdir, "html", freshenv=True)
+    terms_before = {p: term_uses(html_before.read(p.replace(".txt", ".html"))) for p in pages}
+    _code, found, _err = scan(capsys, srcdir)
+    plain = [m for m in found if "preferred" not in m]
+    fix(capsys, srcdir)
+    after = build(srcdir, "text", freshenv=True)
+    assert rendered(after, pages) == text_before
+    assert after.warnings == before.warnings
+    html_after = build(srcdir, "html", freshenv=True)
+    assert html_after.warnings == html_before.warnings
+    # every inserted role renders as a term, with the text as written
+    added = []
+    for page in pages:
+        uses = term_uses(html_after.read(page.replace(".txt", ".html")))
+        old = [(u.term_id, " ".join(u.text.split())) for u in terms_before[page]]
+        new = [(u.term_id, " ".join(u.text.split())) for u in uses]
+        for item in old:
+            new.remove(item)
+        added += new
+    assert sorted(added) == sorted((m["term"], " ".join(m["text"].split())) for m in plain)
+
+
+@pytest.mark.parametrize("root", ROOTS)
+def test_a_second_fix_changes_nothing(make_site, capsys, root) -> None:
+    srcdir = make_site(root)
+    fix(capsys, srcdir)
+    once = sources(srcdir)
+    code, _out, err = fix(capsys, srcdir)
+    assert sources(srcdir) == once
+    assert "marked 0 mentions" in err
+    assert code == 1  # the discouraged names are still there, for a person to rewrite
+    _code, found, _err = scan(capsys, srcdir)
+    assert found and all("preferred" in m for m in found)
+
+
+CRLF_PAGE = ("\ufeffLine endings\r\n============\r\n\r\n"
+             "The KV cache\tstays   \r\nwhere VRAM  \r\nis. \r\n\r\n"
+             "  Trailing spaces stay: KV cache.  \r\n").encode("utf-8")
+
+
+def test_fix_is_byte_exact_outside_the_roles(make_site, capsys) -> None:
+    srcdir = make_site("scan-rst")
+    (srcdir / "crlf.rst").write_bytes(CRLF_PAGE)
+    (srcdir / "index.rst").write_text((srcdir / "index.rst").read_text() + "   crlf\n")
+    before = sources(srcdir)
+    fix(capsys, srcdir)
+    after = sources(srcdir)
+    fixed = after["crlf.rst"]
+    assert fixed.startswith(b"\xef\xbb\xbf") and fixed.count(b"\r\n") == CRLF_PAGE.count(b"\r\n")
+    assert fixed == CRLF_PAGE.replace(b"KV cache\t", b":gpu-term:`KV cache`\t") \
+        .replace(b"VRAM  ", b":gpu-term:`VRAM`  ").replace(b"stay: KV cache.", b"stay: :gpu-term:`KV cache`.")
+    role = re.compile(rb"(\\ )?:gpu-term:`([^`<]*?)(?: <[^>`]*>)?`(\\ )?")
+    for name, data in after.items():
+        assert role.sub(rb"\2", data) == role.sub(rb"\2", before[name]), name
+        assert len(data) > len(before[name]) or data == before[name]
+
+
+def test_glued_mentions_are_escaped(make_site, capsys) -> None:
+    srcdir = make_site("scan-rst")
+    fix(capsys, srcdir)
+    text = (srcdir / "constructs.rst").read_text()
+    assert "size=\\ :gpu-term:`VRAM`, (:gpu-term:`VRAM`)" in text
+    assert "→\\ :gpu-term:`VRAM` and" in text
+    assert ":gpu-term:`Widget-Gadget <Widget/Gadget>`" in text  # no name is spelt so
+    assert ":gpu-term:`KV\ncache` spans" in text
+
+
+def test_first_reports_the_first_mention_of_each_term_per_page(make_site, capsys) -> None:
+    srcdir = make_site("scan-rst")
+    _code, found, _err = scan(capsys, srcdir, "--first")
+    by_page: dict[str, list[tuple[int, int, str]]] = {}
+    for m in found:
+        if "preferred" not in m:
+            by_page.setdefault(Path(m["file"]).name, []).append((m["line"], m["column"], m["term"]))
+    # first.rst marks the KV cache with a role already: only VRAM is left
+    assert by_page["first.rst"] == [(4, 1, "vram")]
+    assert by_page["constructs.rst"] == [(10, 23, "kv-cache"), (10, 38, "vram"),
+                                         (10, 47, "tensor-parallelism"), (84, 22, "widget")]
+    # the grid table's first mentions cannot be marked: the list table's are the first
+    assert by_page["tables.rst"] == [(15, 15, "kv-cache"), (16, 15, "vram"),
+                                     (18, 13, "tensor-parallelism")]
+    fix(capsys, srcdir, "--first")
+    assert (srcdir / "first.rst").read_text().count(":gpu-term:`VRAM`") == 1
+
+
+def test_diff_previews_and_writes_nothing(make_site, capsys) -> None:
+    srcdir = make_site("scan-myst")
+    before = sources(srcdir)
+    code = main(["scan", "--diff", str(srcdir)])
+    out = capsys.readouterr().out
+    assert code == 1 and sources(srcdir) == before
+    assert "+- A bullet naming {gpu-term}`VRAM`" in out
+    assert "-- A bullet naming VRAM" in out
+
+
+def test_github_annotations(make_site, capsys) -> None:
+    srcdir = make_site("scan-rst")
+    main(["scan", str(srcdir), "--format", "github", "--exclude", "tables.rst"])
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("::notice file=") and ",line=10,col=23,title=gpuglossary scan::"
+               "'KV cache' is the glossary term 'kv-cache'" in line for line in lines)
+    assert any(line.startswith("::warning ") and "deprecated name" in line for line in lines)
+    assert not any("tables.rst" in line for line in lines)  # --exclude
+
+
+def test_nothing_found_exits_0(tmp_path: Path, capsys) -> None:
+    (tmp_path / "conf.py").write_text('extensions = []\n')
+    (tmp_path / "index.rst").write_text("Clean\n=====\n\nNo term here, only ``VRAM`` in code.\n")
+    code, found, _err = scan(capsys, tmp_path)
+    assert (code, found) == (0, [])
+
+
+def test_usage_errors_exit_2(tmp_path: Path, capsys) -> None:
+    assert main(["scan", str(tmp_path / "missing")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", str(tmp_path), "--format", "xml"])
+    assert exc.value.code == 2
+
+
+def test_language_and_source_suffix_come_from_conf_py_or_options(tmp_path: Path, capsys) -> None:
+    (tmp_path / "conf.py").write_text('language = "nl"\nsource_suffix = {".txt": "restructuredtext"}\n')
+    (tmp_path / "index.txt").write_text("Titel\n=====\n\nKwantificering van gewichten.\n")
+    _code, found, _err = scan(capsys, tmp_path)
+    assert [(m["text"], m["term"]) for m in found] == [("Kwantificering", "quantization")]
+    _code, found, _err = scan(capsys, tmp_path, "--language", "en")
+    assert found == []
+    _code, found, _err = scan(capsys, tmp_path, "--source-suffix", ".rst")
+    assert found == []
+
+
+def test_a_conf_py_that_cannot_run_gives_its_literal_settings(tmp_path: Path, capsys) -> None:
+    (tmp_path / "conf.py").write_text(
+        "import not_installed_package\n"
+        "extensions = ['sphinx.ext.todo']\nextensions += ['missing_extension']\n"
+        "exclude_patterns = ['skip.rst']\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n\n.. todo:: VRAM\n")
+    (tmp_path / "skip.rst").write_text("The KV cache.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "conf.py cannot run here" in err and "exclude_patterns" in err
+    assert "extensions left out (not installed, or they run code while reading): " \
+           "missing_extension" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("index.rst", 4, "KV cache"), ("index.rst", 6, "VRAM")]
+    assert code == 1
+
+
+def test_bad_glossary_files_are_reported_with_their_line(make_site, capsys) -> None:
+    srcdir = make_site("scan-rst")
+    (srcdir / "terms.yaml").write_text("terms:\n  - id: Bad Id\n    category: hardware\n")
+    code = main(["scan", str(srcdir)])
+    err = capsys.readouterr().err
+    assert code == 1 and "terms.yaml:2" in err and "not a lowercase ASCII slug" in err
+
+
+def test_scan_works_on_a_copy_elsewhere(make_site, tmp_path: Path, capsys) -> None:
+    """Paths print relative to the working folder when they lie below it."""
+    srcdir = make_site("scan-myst")
+    other = tmp_path / "elsewhere"
+    shutil.copytree(srcdir, other)
+    _code, found, _err = scan(capsys, other)
+    assert all(Path(m["file"]).is_absolute() or not m["file"].startswith("..") for m in found)
+
+
+# -- the pure text part (core/mentions.py) ----------------------------------------
+
+def test_directive_arguments_and_options_are_forbidden_lines() -> None:
+    from sphinxcontrib_gpuglossary.core.mentions import SourceText, forbidden_lines
+
+    rest = SourceText(".. note:: First line is content.\n   :class: x\n\n   Body.\n\n"
+                      ".. figure:: a.png\n   :alt: KV cache\n\n   Caption.\n")
+    assert forbidden_lines(rest, markdown=False) == {1, 5, 6}
+    myst = SourceText("```{figure} a.png\n:alt: KV cache\n\nCaption.\n```\n\n"
+                      "```{note}\n---\nclass: x\n---\nBody.\n```\n")
+    assert forbidden_lines(myst, markdown=True) == {0, 1, 6, 7, 8, 9}
+
+
+def test_edits_never_overlap_and_leave_the_rest_alone() -> None:
+    from sphinxcontrib_gpuglossary.core.mentions import Edit, apply
+
+    assert apply("a KV cache b\r\n", [Edit(2, 10, "[KV cache]")]) == "a [KV cache] b\r\n"
+    with pytest.raises(ValueError, match="overlapping"):
+        apply("abcdef", [Edit(0, 3, "x"), Edit(2, 4, "y")])
+
+
+def test_escapes_are_what_readers_do_not_see() -> None:
+    from sphinxcontrib_gpuglossary.core.mentions import rendered
+
+    text, index = rendered("KV\x00 s and \x00*x")
+    assert text == "KVs and *x"
+    assert [index[i] for i in (0, 2, 8)] == [0, 4, 11]
