@@ -90,7 +90,9 @@ class UniqueAnchors(SphinxPostTransform):
     A term shown by several tables keeps one anchor (and index entry): the one in
     its link target's document when that is on the page, else the first. Where
     every document is on one page (singlehtml) that holds across documents. Two
-    tables of a page grouped by letter number their groups apart.
+    tables of a page grouped by letter number their groups apart. Outside HTML a
+    group's id moves from its heading to a target before it: LaTeX and Texinfo
+    write no label for a rubric's id, so the letter links led nowhere.
     """
 
     default_priority = 60  # after Sphinx drops the ``only`` content its builder leaves out (50)
@@ -98,6 +100,7 @@ class UniqueAnchors(SphinxPostTransform):
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         one_page = _one_page(domain.builder, self.config.root_doc)
+        html = domain.builder.format == "html"
         anchors: dict[tuple[str, str], list[tuple[str, nodes.Element]]] = {}
         groups: dict[str, set[str]] = {}  # page -> group ids taken
         for docname, block in _blocks(self.document, self.document.get("docname", "")):
@@ -107,6 +110,8 @@ class UniqueAnchors(SphinxPostTransform):
                     if node_id.startswith(ANCHOR_PREFIX):
                         anchors.setdefault((page, node_id), []).append((docname, target))
             _renumber_groups(block, groups.setdefault(page, set()))
+            if not html:
+                _group_targets(block)
         targets = domain.data["targets"]
         for (_page, node_id), found in anchors.items():
             if len(found) < 2:
@@ -169,6 +174,15 @@ def _renumber_groups(block: nodes.Element, taken: set[str]) -> None:
         for ref in block.findall(nodes.reference):
             if ref.get("refid") in renamed:
                 ref["refid"] = renamed[ref["refid"]]
+
+
+def _group_targets(block: nodes.Element) -> None:
+    """Give each letter group's id to a target just before its heading."""
+    for rubric in list(block.findall(nodes.rubric)):
+        ids = [i for i in rubric["ids"] if i.startswith(GROUP_PREFIX)]
+        if ids:
+            rubric["ids"] = [i for i in rubric["ids"] if i not in ids]
+            rubric.parent.insert(rubric.parent.index(rubric), nodes.target("", "", ids=ids))
 
 
 def _drop_anchor(target: nodes.Element, node_id: str) -> None:

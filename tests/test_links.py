@@ -150,3 +150,20 @@ def test_two_letter_grouped_tables_on_a_page_have_unique_ids(make_site, build) -
         jumps = [m.start() for m in re.finditer('class="gpu-glossary-letters"', html)]
         assert jumps[0] < html.index('id="gpu-group-1"') < jumps[1] < second
         assert html[jumps[1]:second].count('href="#gpu-group-2"') == 1
+
+
+def test_letter_links_lead_to_their_group_in_latex_and_texinfo(make_site, build) -> None:
+    srcdir = make_site("user", {"index.rst": INDEX, "uses.rst": USES,
+                                "second.rst": page("Second", "Text.\n"),
+                                "first.rst": page("First", table("widget, gadget", ":group: letter"))})
+    latex = build(srcdir, "latex")
+    (tex,) = latex.outdir.glob("*.tex")
+    text = tex.read_text()
+    for group in ("gpu-group-0", "gpu-group-1"):
+        assert rf"\hyperref[\detokenize{{first:{group}}}]" in text
+        assert rf"\label{{\detokenize{{first:{group}}}}}" in text
+    texinfo = build(srcdir, "texinfo")
+    (texi,) = texinfo.outdir.glob("*.texi")
+    text = texi.read_text()
+    assert "@anchor{first gpu-group-0}" in text and "@anchor{first gpu-group-1}" in text
+    assert "@w{                              }" not in text  # Texinfo's mark of a missing anchor
