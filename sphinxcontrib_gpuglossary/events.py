@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
 
@@ -17,6 +18,7 @@ from .core.cache import cache_dir
 from .core.errors import GlossaryError, printable
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
+from .core.model import Glossary
 from .labels import CATALOG
 from .warnings import WARNING_TYPE
 
@@ -81,6 +83,10 @@ def load(app: Sphinx) -> None:
                        type=WARNING_TYPE, subtype="option")
     elif config.gpuglossary_autolink:
         domain.autolink_matcher()  # made once here, not in every parallel reader
+    if config.gpuglossary_catalog_terms not in CATALOG_TERMS:
+        logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "
+                       "glossary catalog holds all terms", config.gpuglossary_catalog_terms,
+                       type=WARNING_TYPE, subtype="option")
     if app.builder.format == "html":
         config.html_static_path.append(str(STATIC_DIR))
         app.add_css_file("gpuglossary.css")
@@ -167,9 +173,28 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` of the gettext builder: write ``gpu-glossary.pot`` beside the pages'."""
     if exception is not None or app.builder.name != "gettext":
         return
-    glossary = _domain(app.env).glossary
+    domain = _domain(app.env)
+    glossary = domain.glossary
+    if app.config.gpuglossary_catalog_terms == "used":
+        glossary = _used_terms(domain.data, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
     catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
+
+
+#: values of ``gpuglossary_catalog_terms``
+CATALOG_TERMS = ("all", "used")
+
+
+def _used_terms(data: dict, glossary: Glossary) -> Glossary:
+    """The part of *glossary* the site shows: the terms its pages use or its tables
+    show, and of the terms only named in those tables' "See also" lines, the headword."""
+    shown = {term_id for tables in data["tables"].values() for ids, *_ in tables
+             for term_id in ids}
+    full = shown | {term_id for used in data["uses"].values() for term_id in used}
+    named = {r for t in shown if t in glossary.terms for r in glossary.terms[t].related} - full
+    terms = {term_id: term if term_id in full else replace(term, definitions={}, notes={})
+             for term_id, term in glossary.terms.items() if term_id in full | named}
+    return replace(glossary, terms=terms)
 
 
 def document_order(env: BuildEnvironment) -> list[str]:

@@ -29,6 +29,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
                                      "in glossary tables (for reviewers)")
     app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
                          description="auto-link known terms in plain text: False, 'first' or 'all'")
+    app.add_config_value("gpuglossary_catalog_terms", "all", "", types=[str],
+                         description="the terms gpu-glossary.pot holds: 'all', or 'used' "
+                                     "(those the site's pages use or its tables show)")
     app.add_config_value("gpuglossary_warn_deprecated_text", False, "env", types=[bool],
                          description="warn about deprecated or superseded names in plain text "
                                      "too (roles always warn)")

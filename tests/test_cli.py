@@ -473,30 +473,4 @@ def test_an_unwritable_output_exits_1(capsys: pytest.CaptureFixture[str], in_tmp
 
 # -- coverage ----------------------------------------------------------------------------
 
-def _coverage_table(out: str) -> dict[str, list[int]]:
-    header, *lines = out.splitlines()
-    assert header.split() == ["language", "terms", "with", "headword", "without", "headword",
-                              "with", "definition", "without", "definition"]
-    return {line.split()[0]: [int(n) for n in line.split()[1:]] for line in lines}
-
-
-def test_coverage_counts_match_the_glossary(capsys: pytest.CaptureFixture[str],
-                                            seeded: Glossary) -> None:
-    code, out, _ = call(capsys, "coverage")
-    assert code == 0
-    table = _coverage_table(out)
-    assert list(table) == ["en", *sorted(set(seeded.languages()) - {"en"})]
-    total = len(seeded.terms)
-    for lang, numbers in table.items():
-        names = sum(lang in t.names for t in seeded.terms.values())
-        definitions = sum(lang in t.definitions for t in seeded.terms.values())
-        assert numbers == [total, names, total - names, definitions, total - definitions]
-
-
-def test_coverage_of_chosen_languages_and_user_files(capsys: pytest.CaptureFixture[str],
-                                                     in_tmp: Path) -> None:
-    (in_tmp / "de.yaml").write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n")
-    code, out, _ = call(capsys, "coverage", "--files", "de.yaml", "--language", "de",
-                        "--language", "pt_BR")
-    assert code == 0
-    assert _coverage_table(out) == {"de": [183, 1, 182, 0, 183], "pt_BR": [183, 0, 183, 0, 183]}
+# coverage: tests/test_coverage.py

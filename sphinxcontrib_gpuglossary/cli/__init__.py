@@ -190,43 +190,97 @@ def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
 
 # -- coverage ---------------------------------------------------------------
 
-COVERAGE_COLUMNS = ("language", "terms", "with headword", "without headword",
-                    "with definition", "without definition")
+#: one column per origin of a text (core.coverage.ORIGINS); definitions are never neutral
+COVERAGE_GROUPS = (("headwords", ("seed", "project", "neutral", "catalog", "missing")),
+                   ("definitions", ("seed", "project", "catalog", "missing")))
 
 
 def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     parser = sub.add_parser(
-        "coverage", parents=[common], help="count terms with and without texts per language",
-        description=_para("Per language: how many terms have a headword and a definition in it, "
-                    "and how many do not."))
+        "coverage", parents=[common], help="count each language's texts by where they come from",
+        description=_para("Per language, the headwords and definitions a build in it shows, "
+                    "counted by where each comes from: a seed document (seed), the glossary's "
+                    "editors (project), a name that is the same in every language (neutral), "
+                    "the site's own gpu-glossary.po (catalog, with --locale-dir), or nowhere "
+                    "(missing: the build falls back to another language)."))
     parser.add_argument("--language", type=_language, action="append", metavar="LANG",
                         help="report only LANG (repeatable); a language the glossary does not "
                              "have yet shows what is missing")
+    parser.add_argument("--locale-dir", type=Path, action="append", default=[], metavar="DIR",
+                        help="also count the translations in DIR/<lang>/LC_MESSAGES/"
+                             "gpu-glossary.po (repeatable, like locale_dirs: the first wins)")
+    parser.add_argument("--fuzzy", action="store_true",
+                        help="count fuzzy catalog entries too (like "
+                             "gettext_allow_fuzzy_translations = True)")
     _output_option(parser)
     parser.set_defaults(run=_with_glossary(run_coverage))
 
 
-def coverage_rows(glossary: Glossary, languages: Sequence[str]) -> list[tuple[str, ...]]:
-    total = len(glossary.terms)
+def _catalog_languages(locale_dirs: Sequence[Path]) -> set[str]:
+    from ..core import catalog
+
+    return {path.parent.parent.name for d in locale_dirs
+            for suffix in (".po", ".mo") for path in d.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}{suffix}")}
+
+
+def site_translations(locale_dirs: Sequence[Path], lang: str,
+                      fuzzy: bool = False) -> dict[tuple[str, str], str]:
+    """The translations a site keeps for *lang*, as a build reads them: the ``.po`` (else
+    the ``.mo``) of each folder, the first folder's entries winning."""
+    from ..core import catalog
+
+    merged: dict[tuple[str, str], str] = {}
+    for locale_dir in reversed(locale_dirs):
+        for suffix in (".po", ".mo"):
+            path = catalog.catalog_path(locale_dir, lang, suffix)
+            if path.exists():
+                merged.update(catalog.read_translations(path, fuzzy))
+                break
+    return merged
+
+
+def coverage_rows(glossary: Glossary, languages: Sequence[str], locale_dirs: Sequence[Path] = (),
+                  fuzzy: bool = False) -> list[tuple[str, ...]]:
+    from ..core.coverage import coverage
+
     rows = []
     for lang in languages:
-        names = sum(lang in t.names for t in glossary.terms.values())
-        definitions = sum(lang in t.definitions for t in glossary.terms.values())
-        rows.append((lang, *map(str, (total, names, total - names,
-                                      definitions, total - definitions))))
+        found = coverage(glossary, lang, site_translations(locale_dirs, lang, fuzzy))
+        numbers = [found.terms]
+        for (_group, origins), counts in zip(COVERAGE_GROUPS, (found.headwords, found.definitions),
+                                            strict=True):
+            numbers += [getattr(counts, origin) for origin in origins]
+        rows.append((lang, *map(str, numbers)))
     return rows
 
 
 def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
-    languages = ordered_languages(args.language or glossary.languages())
-    rows = [COVERAGE_COLUMNS, *coverage_rows(glossary, languages)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(COVERAGE_COLUMNS))]
-    lines = [
-        "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-        for row in rows
-    ]
-    return emit("\n".join(lines) + "\n", args.output)
+    from ..core.catalog import CatalogError
+
+    for locale_dir in args.locale_dir:
+        if not locale_dir.is_dir():
+            print(f"{PROG}: --locale-dir {locale_dir}: no such folder; name the folder that "
+                  "holds <lang>/LC_MESSAGES/gpu-glossary.po (one of locale_dirs)", file=sys.stderr)
+            return EXIT_PROBLEMS
+    languages = ordered_languages(args.language or
+                                  {*glossary.languages(), *_catalog_languages(args.locale_dir)})
+    try:
+        body = coverage_rows(glossary, languages, args.locale_dir, args.fuzzy)
+    except CatalogError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    header = ("language", "terms", *(o for _group, origins in COVERAGE_GROUPS for o in origins))
+    rows = [header, *body]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+             for row in rows]
+    groups, column = "", 2  # a line above naming each group of columns, at its first column
+    for group, origins in COVERAGE_GROUPS:
+        start = sum(widths[:column]) + 2 * column
+        groups = groups.ljust(start) + group
+        column += len(origins)
+    return emit("\n".join([groups, *lines]) + "\n", args.output)
 
 
 # -- prefill-po -------------------------------------------------------------
