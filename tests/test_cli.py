@@ -309,6 +309,10 @@ def _csv_rows(path: Path) -> list[list[str]]:
         return list(csv.reader(handle))
 
 
+def by_key_status(rows: list[list[str]]) -> dict[tuple[str, str], str]:
+    return {(row[0], row[2]): row[9] for row in rows}
+
+
 def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], in_tmp: Path,
                                            seeded: Glossary) -> None:
     code, _, _ = call(capsys, "export", "--format", "csv", "-o", "glossary.csv")
@@ -318,10 +322,11 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
         "id", "category", "language", "headword", "headword_origin", "aliases", "definition",
-        "definition_origin", "note"]
+        "definition_origin", "note", "status"]
     expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 9 for row in rows)
+    assert all(len(row) == 10 for row in rows)
+    assert by_key_status(rows)["all-reduce", "en"] == "All-Reduce Communication: deprecated"
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
     assert by_key["kv-cache", "en"][3:8] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
@@ -367,10 +372,15 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
         assert entry.findtext(f"{T}descrip[@type='subjectField']") == term.category
         assert [r.get("target") for r in entry.findall(f"{T}ref")] == term.related
         sections = {s.get(XML_LANG): s for s in entry.findall(f"{T}langSec")}
-        named = {*term.names, *term.aliases, *(term.definitions if term.neutral else ())}
+        # every text has a section: a language without a name gets the English one,
+        # marked as a stand-in
+        named = {*term.names, *term.aliases, *term.definitions, *term.notes, *term.sources,
+                 *(v.lang for v in term.variants)}
         assert set(sections) == named
-        reviews = [n.text for n in entry.findall(f"{T}note")]
-        assert reviews == ([f"review: {term.review}"] if term.review else [])
+        notes = [n.text for n in entry.findall(f"{T}note")]
+        assert notes == ([f"review: {term.review}"] if term.review else []) + \
+            (["neutral: the English name is the name in every language"] if term.neutral else []) \
+            + ([] if term.autolink else ["autolink: false"])
         for lang, section in sections.items():
             definition = section.find(f"{T}descripGrp")
             if lang not in term.definitions:
@@ -380,7 +390,8 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
             assert definition.findtext(f"{T}note") == \
                 f"provenance: {term.provenance('definition', lang)}"
             terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
-            name = term.names.get(lang) or (term.names["en"] if term.neutral else None)
+            stands_in = term.neutral or not term.aliases.get(lang)
+            name = term.names.get(lang) or (term.names["en"] if stands_in else None)
             assert terms == [*([name] if name else []), *term.aliases.get(lang, [])]
             if name:
                 assert section.findtext(f"{T}termSec/{T}note") == \

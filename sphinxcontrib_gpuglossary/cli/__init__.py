@@ -328,11 +328,20 @@ def add_scan(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     add(sub, common, _para, _language)
 
 
+# -- import -----------------------------------------------------------------
+
+def add_import(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    from .importer import add_import as add
+
+    add(sub, common, _para, _files, report, emit)
+
+
 # -- the parser -------------------------------------------------------------
 
 #: One function per subcommand, in the order ``--help`` lists them.
 SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] = (
     add_validate, add_list, add_export, add_coverage, add_prefill_po, add_scan,
+    add_import,
 )
 
 

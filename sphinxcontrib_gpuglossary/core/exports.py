@@ -15,15 +15,28 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from .model import CATEGORIES, Glossary, Term
+from .status import name_status
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
 CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
-               "definition", "definition_origin", "note")
+               "definition", "definition_origin", "note", "status")
+#: How the CSV ``status`` cell writes each name with a status of its own: ``name: status``.
+STATUS_SEPARATOR = ": "
 #: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
 PROVENANCE_PREFIX = "provenance: "
 #: How a concept-level TBX ``note`` carries the editors' remark.
 REVIEW_PREFIX = "review: "
+#: A concept note: the English name is the name in every language (``neutral: true``).
+NEUTRAL_NOTE = "neutral: the English name is the name in every language"
+#: A concept note: ``autolink: false``.
+NO_AUTOLINK_NOTE = "autolink: false"
+#: The note of a termSec that stands in for a name the language does not have.
+STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
+#: How a definition group marks a further seed definition (a variant) and its source.
+VARIANT_PREFIX = "variant: "
+#: How the header carries the glossary-level texts (disclaimer, titles), as JSON.
+TEXTS_PREFIX = "gpuglossary texts: "
 ALIAS_SEPARATOR = " | "
 TBX_NS = "urn:iso:std:iso:30042:ed-2"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -46,6 +59,12 @@ def _by_language(texts: dict[str, object]) -> dict[str, object]:
 
 def _row_languages(term: Term) -> list[str]:
     return ordered_languages({*term.names, *term.definitions, *term.aliases})
+
+
+def _tbx_languages(term: Term) -> list[str]:
+    """The languages a TBX concept needs a section for: every text has one there."""
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.notes,
+                              *(v.lang for v in term.variants), *term.sources})
 
 
 # -- JSON -------------------------------------------------------------------
@@ -118,6 +137,8 @@ def to_csv(glossary: Glossary) -> str:
                 term.definitions.get(lang, ""),
                 term.provenance("definition", lang) or "",
                 term.notes.get(lang, ""),
+                ALIAS_SEPARATOR.join(f"{name}{STATUS_SEPARATOR}{status}"
+                                     for name, status in term.status.get(lang, {}).items()),
             )])
     return "\ufeff" + out.getvalue()
 
@@ -168,38 +189,58 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) ->
     return element
 
 
+def _admin_status(term: Term, lang: str, name: str) -> str:
+    return f"{name_status(term, lang, name)}Term-admn-sts"
+
+
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
     _sub(entry, "descrip", term.category, type="subjectField")
     if term.review:
         _sub(entry, "note", REVIEW_PREFIX + term.review)
+    if term.neutral:
+        _sub(entry, "note", NEUTRAL_NOTE)
+    if not term.autolink:
+        _sub(entry, "note", NO_AUTOLINK_NOTE)
     for ref in term.related:
         target = glossary.terms.get(ref)
         label = target.names.get("en", ref) if target else ref
         _sub(entry, "ref", label, type="crossReference", target=ref)
-    for lang in _row_languages(term):
-        headword = term.names.get(lang) or (term.names["en"] if term.neutral else None)
+    for lang in _tbx_languages(term):
+        # a langSec needs a term: the English name stands in for one the language lacks
+        headword = term.names.get(lang) or term.names["en"]
         aliases = term.aliases.get(lang, [])
-        if headword is None and not aliases:
-            continue  # a langSec needs at least one term; JSON carries the rest
         section = _sub(entry, "langSec", **{_XML_LANG: lang})
         if lang in term.definitions:
             group = _sub(section, "descripGrp")
             _sub(group, "descrip", term.definitions[lang], type="definition")
             _sub(group, "note", PROVENANCE_PREFIX + (term.provenance("definition", lang) or ""))
+        for variant in term.variants:
+            if variant.lang == lang:
+                group = _sub(section, "descripGrp")
+                _sub(group, "descrip", variant.text, type="definition")
+                _sub(group, "note", VARIANT_PREFIX + variant.source)
         if lang in term.notes:
             _sub(section, "note", term.notes[lang])
-        if headword is not None:
+        if lang in term.names or term.neutral or not aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", headword)
-            _sub(term_sec, "termNote", "preferredTerm-admn-sts", type="administrativeStatus")
+            status = _admin_status(term, lang if lang in term.names else "en", headword)
+            _sub(term_sec, "termNote", status, type="administrativeStatus")
             origin = term.provenance("name", lang) or term.provenance("name", "en")  # neutral
             _sub(term_sec, "note", PROVENANCE_PREFIX + (origin or ""))
+            if lang not in term.names:
+                _sub(term_sec, "note", STAND_IN_NOTE)
+        alias_source = term.sources.get(lang, {}).get("alias")
         for alias in aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", alias)
-            _sub(term_sec, "termNote", alias_type(alias, headword or ""), type="termType")
-            _sub(term_sec, "termNote", "admittedTerm-admn-sts", type="administrativeStatus")
+            _sub(term_sec, "termNote", alias_type(alias, headword), type="termType")
+            _sub(term_sec, "termNote", _admin_status(term, lang, alias),
+                 type="administrativeStatus")
+            if alias_source:
+                _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {alias_source}")
+                alias_source = None  # the seed gave one of them: the first carries it
 
 
 def to_tbx(glossary: Glossary) -> str:
@@ -209,8 +250,10 @@ def to_tbx(glossary: Glossary) -> str:
     root = ET.Element("tbx", {"type": "TBX-Basic", "style": "dca", _XML_LANG: "en",
                               "xmlns": TBX_NS})
     header = _sub(_sub(root, "tbxHeader"), "fileDesc")
-    _sub(_sub(header, "sourceDesc"), "p",
-         "AnchorGPU GPU glossary, exported by sphinxcontrib-gpuglossary")
+    source = _sub(header, "sourceDesc")
+    _sub(source, "p", "AnchorGPU GPU glossary, exported by sphinxcontrib-gpuglossary")
+    if glossary.texts:
+        _sub(source, "p", TEXTS_PREFIX + json.dumps(glossary.texts, ensure_ascii=False))
     body = _sub(_sub(root, "text"), "body")
     for term in glossary.terms.values():
         _concept(body, term, glossary)

@@ -147,7 +147,7 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
         term.sources = {lang: refs for lang, refs in term.sources.items() if refs}
     if entry.related:
         term.related.extend(r for r, _, _ in entry.related if r not in term.related)
-    term.variants.extend(entry.variants)
+    term.variants.extend(v for v in entry.variants if v not in term.variants)  # restated: once
     if entry.autolink is not None:
         term.autolink = entry.autolink
     if entry.neutral is not None:

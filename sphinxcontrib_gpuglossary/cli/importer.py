@@ -1,0 +1,74 @@
+"""``gpuglossary import``: a termbase (TBX-Basic or this package's CSV) as a glossary file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..core import imports
+from ..core.errors import GlossaryError, Problem
+from ..core.loader import load_glossary, parse_glossary
+from ..core.model import CATEGORIES, Glossary
+
+FORMATS = ("tbx", "csv")
+
+
+def add_import(sub: Any, common: argparse.ArgumentParser, para: Any, files: Any,
+               report: Any, emit: Any) -> None:
+    parser = sub.add_parser(
+        "import", parents=[common], help="turn a TBX or CSV termbase into a glossary file",
+        description=para(
+            "Read FILE, a TBX-Basic termbase (as gpuglossary export writes it and as CAT "
+            "tools export it: concept entries, language sections, terms, definitions, notes, "
+            "administrative status) or a CSV as gpuglossary export writes it, and write a "
+            "user glossary file that validates on top of the seeded glossary (or the "
+            "--files given). An entry whose id or English name is a term of that glossary "
+            "adds to it; others become new terms. Problems are printed as file:line: "
+            "message and nothing is written."))
+    parser.add_argument("termbase", type=Path, metavar="FILE", help="the .tbx or .csv file")
+    parser.add_argument("-o", "--output", type=Path, metavar="OUT.yaml",
+                        help="write the glossary file to OUT.yaml instead of standard output")
+    parser.add_argument("--format", choices=FORMATS,
+                        help="the file's format (default: from its name, .csv or TBX)")
+    parser.add_argument("--category", choices=CATEGORIES,
+                        help="the category of new terms whose subject field is not one of ours")
+    parser.set_defaults(run=lambda args: run_import(args, files, report, emit))
+
+
+def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> int:
+    display = str(args.termbase)
+    try:
+        data = args.termbase.read_bytes()
+    except OSError as exc:
+        return report([Problem(display, 0, 0, f"cannot read the file: {exc.strerror}")])
+    fmt = args.format or ("csv" if args.termbase.suffix.lower() == ".csv" else "tbx")
+    termbase = (imports.read_csv if fmt == "csv" else imports.read_tbx)(data, display)
+    try:
+        base_files = files(args)
+        base = load_glossary(base_files) if base_files else Glossary()
+    except GlossaryError as exc:
+        return report(exc.problems)
+    entries = imports.to_entries(termbase, base, args.category)
+    if termbase.problems:
+        return report(termbase.problems)
+    text = imports.glossary_yaml(entries, termbase.texts, args.termbase.name)
+    out = str(args.output or "the glossary written")
+    try:  # the file written must validate as the build would read it
+        contents = [(f.display, f.read()) for f in base_files]
+        parse_glossary([*contents, (out, text.encode("utf-8"))])
+    except GlossaryError as exc:
+        starts = imports.lines_of_terms(text)
+        lines = {e["id"]: c.line for e, c in zip(entries, termbase.concepts, strict=False)}
+        problems = []
+        for problem in exc.problems:
+            term = next((t for line, t in sorted(starts.items(), reverse=True)
+                         if line <= problem.line), None) if problem.file == out else None
+            where = lines.get(term or "", 0)
+            problems.append(Problem(display, where, 0, problem.message) if where else problem)
+        return report(problems)
+    code = emit(text, args.output)
+    if code == 0 and args.output is not None:
+        print(f"{args.output}: {len(entries)} terms from {display}", file=sys.stderr)
+    return code

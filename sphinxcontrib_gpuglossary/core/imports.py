@@ -1,0 +1,489 @@
+"""Read a termbase into a user glossary file: TBX-Basic (this package's export and the
+TBX that CAT tools write, 2008 ``martif`` and 2019 ``tbx``, DCA and DCT style) and
+this package's CSV.
+
+Every problem is reported with the file and line it comes from. XML is read with
+expat, which knows the line of every element (ElementTree does not say).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import unicodedata
+import xml.parsers.expat
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import GlossaryError, Problem
+from .exports import (
+    ALIAS_SEPARATOR,
+    CSV_COLUMNS,
+    NEUTRAL_NOTE,
+    NO_AUTOLINK_NOTE,
+    PROVENANCE_PREFIX,
+    REVIEW_PREFIX,
+    STAND_IN_NOTE,
+    STATUS_SEPARATOR,
+    TEXTS_PREFIX,
+    VARIANT_PREFIX,
+)
+from .lookup import TermIndex
+from .model import CATEGORIES, STATUSES, Glossary
+from .schema import ID_PATTERN
+
+#: The order of a term's fields in the file written (the seeded files' order).
+FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "status", "definitions",
+               "notes", "review", "sources", "related", "variants", "autolink")
+_SEED = "seed "
+
+
+# -- XML with line numbers --------------------------------------------------------------
+
+@dataclass
+class Element:
+    """An XML element by its local name, with the line it starts on."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list[Element] = field(default_factory=list)
+    parts: list[str | Element] = field(default_factory=list)
+
+    def text(self) -> str:
+        """All the text inside, child elements' too (TBX allows ``<hi>`` in a term)."""
+        return "".join(p if isinstance(p, str) else p.text() for p in self.parts).strip()
+
+    def iter(self, *tags: str) -> list[Element]:
+        found = [self] if self.tag in tags else []
+        for child in self.children:
+            found += child.iter(*tags)
+        return found
+
+
+def parse_xml(data: bytes, display: str) -> Element:
+    """The document's root element; :class:`GlossaryError` at the line of a syntax error."""
+    parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[Element] = []
+    root: list[Element] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        element = Element(name.rsplit(" ", 1)[-1],
+                          {k.rsplit(" ", 1)[-1]: v for k, v in attrs.items()},
+                          parser.CurrentLineNumber)
+        if stack:
+            stack[-1].children.append(element)
+            stack[-1].parts.append(element)
+        else:
+            root.append(element)
+        stack.append(element)
+
+    def end(name: str) -> None:
+        stack.pop()
+
+    def characters(text: str) -> None:
+        if stack:
+            stack[-1].parts.append(text)
+
+    def entity(*args: object) -> None:
+        raise ValueError("entity declarations are not accepted (they can expand without limit)")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.EntityDeclHandler = entity
+    try:
+        parser.Parse(data, True)
+    except xml.parsers.expat.ExpatError as exc:
+        message = xml.parsers.expat.errors.messages[exc.code]
+        raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1,
+                                     f"not well-formed XML: {message}")]) from None
+    except ValueError as exc:
+        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, str(exc))]) from None
+    return root[0]
+
+
+# -- what a termbase says -----------------------------------------------------------------
+
+@dataclass
+class Concept:
+    """One entry of a termbase, in this package's terms, and where it starts."""
+
+    line: int
+    source_id: str
+    category: str | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    status: dict[str, dict[str, str]] = field(default_factory=dict)
+    definitions: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    review: list[str] = field(default_factory=list)
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)
+    related: list[str] = field(default_factory=list)
+    variants: list[dict[str, str]] = field(default_factory=list)
+    neutral: bool = False
+    autolink: bool = True
+
+
+@dataclass
+class Termbase:
+    """What a file holds: its concepts and glossary-level texts, and its problems."""
+
+    display: str
+    concepts: list[Concept] = field(default_factory=list)
+    texts: dict[str, Any] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def fail(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.display, line, 0, message))
+
+
+def _status(value: str) -> str | None:
+    """``preferredTerm-admn-sts`` (and plain ``preferred``) as ``preferred``."""
+    word = value.strip().lower().removesuffix("-admn-sts").removesuffix("term")
+    return word if word in STATUSES else None
+
+
+def _typed(element: Element, kind: str) -> bool:
+    """``<descrip type="definition">`` (DCA) or ``<definition>`` (DCT) alike."""
+    return element.tag == kind or (element.tag in ("descrip", "termNote", "admin", "ref")
+                                   and element.attrs.get("type") == kind)
+
+
+def read_tbx(data: bytes, display: str) -> Termbase:
+    """The concepts of a TBX file."""
+    base = Termbase(display)
+    try:
+        root = parse_xml(data, display)
+    except GlossaryError as exc:
+        base.problems += exc.problems
+        return base
+    if root.tag not in ("tbx", "martif"):
+        base.fail(root.line, f"<{root.tag}> is no TBX root; a TBX file starts with <tbx> "
+                             "(TBX 2019) or <martif> (TBX 2008)")
+        return base
+    for p in root.iter("p"):
+        if p.text().startswith(TEXTS_PREFIX):
+            try:
+                base.texts = json.loads(p.text().removeprefix(TEXTS_PREFIX))
+            except ValueError:
+                base.fail(p.line, "the glossary texts in the header are not valid JSON")
+    entries = root.iter("conceptEntry", "termEntry")
+    if not entries:
+        base.fail(root.line, "no <conceptEntry> (or <termEntry>) found: nothing to import")
+    for entry in entries:
+        base.concepts.append(_concept(entry, base))
+    return base
+
+
+def _concept(entry: Element, base: Termbase) -> Concept:
+    concept = Concept(entry.line, entry.attrs.get("id", ""))
+    for child in _flat(entry, ("langSec", "langSet")):
+        if _typed(child, "subjectField"):
+            concept.category = child.text()
+        elif child.tag == "note":
+            note = child.text()
+            if note == NEUTRAL_NOTE:
+                concept.neutral = True
+            elif note == NO_AUTOLINK_NOTE:
+                concept.autolink = False
+            elif note:
+                concept.review.append(note.removeprefix(REVIEW_PREFIX))
+        elif _typed(child, "crossReference") and child.attrs.get("target"):
+            concept.related.append(child.attrs["target"])
+    for section in [c for c in entry.children if c.tag in ("langSec", "langSet")]:
+        lang = section.attrs.get("lang")
+        if not lang:
+            base.fail(section.line, f"<{section.tag}> has no xml:lang; add one, e.g. "
+                                    'xml:lang="en"')
+            continue
+        _language(section, lang, concept, base)
+    return concept
+
+
+def _flat(element: Element, stop: tuple[str, ...]) -> list[Element]:
+    """*element*'s descendants, groups (``descripGrp``, ``adminGrp``) opened, not
+    descending into *stop*."""
+    found = []
+    for child in element.children:
+        if child.tag in stop:
+            continue
+        found.append(child)
+        if child.tag.endswith("Grp"):
+            found += _flat(child, stop)
+    return found
+
+
+def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> None:
+    for child in section.children:
+        definitions = [child] if _typed(child, "definition") else []
+        group_notes: list[str] = []
+        if child.tag == "descripGrp":
+            definitions = [d for d in child.children if _typed(d, "definition")]
+            group_notes = [n.text() for n in child.children if n.tag == "note"]
+        for definition in definitions:
+            variant = next((n for n in group_notes if n.startswith(VARIANT_PREFIX)), None)
+            if variant is not None:
+                concept.variants.append({"lang": lang, "text": definition.text(),
+                                         "source": variant.removeprefix(VARIANT_PREFIX)})
+            elif lang not in concept.definitions:
+                concept.definitions[lang] = definition.text()
+                origin = _origin(group_notes)
+                if origin:
+                    concept.sources.setdefault(lang, {})["definition"] = origin
+        if child.tag == "note" and child.text():
+            concept.notes[lang] = child.text()
+    terms = [t for t in section.children if t.tag in ("termSec", "tig", "ntig")]
+    if not terms:
+        base.fail(section.line, f"<{section.tag} xml:lang={lang!r}> has no term; add a "
+                                "<termSec> with a <term>")
+    read = []
+    for term_sec in terms:
+        names = term_sec.iter("term")
+        if not names or not names[0].text():
+            base.fail(term_sec.line, f"<{term_sec.tag}> has no <term> text")
+            continue
+        notes = [n.text() for n in term_sec.iter("note")]
+        if STAND_IN_NOTE in notes:
+            continue
+        status_element = next((e for e in term_sec.iter("termNote", "administrativeStatus")
+                               if _typed(e, "administrativeStatus")), None)
+        status = None
+        if status_element is not None:
+            status = _status(status_element.text())
+            if status is None:
+                base.fail(status_element.line, f"unknown administrativeStatus "
+                          f"{status_element.text()!r}; use preferredTerm-admn-sts, "
+                          "admittedTerm-admn-sts, deprecatedTerm-admn-sts or "
+                          "supersededTerm-admn-sts")
+        typed = any(_typed(e, "termType") for e in term_sec.iter("termNote", "termType"))
+        read.append((names[0].text(), status, typed, _origin(notes)))
+    if not read:
+        return
+    headword = next((r for r in read if r[1] == "preferred"), None) \
+        or next((r for r in read if not r[2]), None)
+    for name, status, _typed_, origin in read:
+        if (name, status, _typed_, origin) == headword:
+            concept.names[lang] = name
+            if origin:
+                concept.sources.setdefault(lang, {})["name"] = origin
+            if status not in (None, "preferred"):
+                concept.status.setdefault(lang, {})[name] = status
+        else:
+            aliases = concept.aliases.setdefault(lang, [])
+            if name not in aliases:
+                aliases.append(name)
+            if origin and "alias" not in concept.sources.get(lang, {}):
+                concept.sources.setdefault(lang, {})["alias"] = origin
+            if status not in (None, "admitted") and name != concept.names.get(lang):
+                concept.status.setdefault(lang, {})[name] = status
+
+
+def _origin(notes: list[str]) -> str | None:
+    """The seed ``file:line`` a provenance note names, if any."""
+    for note in notes:
+        if note.startswith(PROVENANCE_PREFIX + _SEED):
+            return note.removeprefix(PROVENANCE_PREFIX + _SEED)
+    return None
+
+
+# -- CSV ------------------------------------------------------------------------------
+
+def read_csv(data: bytes, display: str) -> Termbase:
+    """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it."""
+    base = Termbase(display)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        base.fail(text_line(data, exc.start), "not UTF-8; save the file as UTF-8")
+        return base
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration:
+        base.fail(1, "the file is empty; it needs a header row: " + ",".join(CSV_COLUMNS))
+        return base
+    missing = [c for c in ("id", "language") if c not in header]
+    if missing:
+        base.fail(1, f"the header lacks {', '.join(missing)}; the columns are "
+                     + ",".join(CSV_COLUMNS))
+        return base
+    by_id: dict[str, Concept] = {}
+    line = reader.line_num + 1
+    for row in reader:
+        start, line = line, reader.line_num + 1
+        if not any(row):
+            continue
+        if len(row) != len(header):
+            base.fail(start, f"the row has {len(row)} cells, the header {len(header)}")
+            continue
+        cells = {name: _uncell(value) for name, value in zip(header, row, strict=True)}
+        concept = by_id.get(cells["id"])
+        if concept is None:
+            concept = by_id[cells["id"]] = Concept(start, cells["id"])
+            base.concepts.append(concept)
+        _csv_row(cells, concept, start, base)
+    return base
+
+
+def text_line(data: bytes, offset: int) -> int:
+    return data[:offset].count(b"\n") + 1
+
+
+def _uncell(value: str) -> str:
+    """A cell as written before the export kept spreadsheets from running it."""
+    return value[1:] if value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r") \
+        else value
+
+
+def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase) -> None:
+    lang = cells["language"]
+    if cells.get("category"):
+        concept.category = cells["category"]
+    if cells.get("headword"):
+        concept.names[lang] = cells["headword"]
+        if cells.get("headword_origin", "").startswith(_SEED):
+            concept.sources.setdefault(lang, {})["name"] = cells["headword_origin"][len(_SEED):]
+    if cells.get("aliases"):
+        concept.aliases[lang] = cells["aliases"].split(ALIAS_SEPARATOR)
+    if cells.get("definition"):
+        concept.definitions[lang] = cells["definition"]
+        if cells.get("definition_origin", "").startswith(_SEED):
+            concept.sources.setdefault(lang, {})["definition"] = \
+                cells["definition_origin"][len(_SEED):]
+    if cells.get("note"):
+        concept.notes[lang] = cells["note"]
+    for item in filter(None, cells.get("status", "").split(ALIAS_SEPARATOR)):
+        name, _sep, status = item.rpartition(STATUS_SEPARATOR)
+        if status not in STATUSES or not name:
+            base.fail(line, f"status {item!r} must be 'name: status' with a status of "
+                            f"{', '.join(STATUSES)}")
+            continue
+        concept.status.setdefault(lang, {})[name] = status
+
+
+# -- into a glossary file --------------------------------------------------------------
+
+def language_code(code: str, codes: set[str]) -> str:
+    """``en-US`` as ``en_US``; as ``en`` when no other ``en`` variant is in *codes*."""
+    parts = re.split(r"[-_]", code)
+    language = parts[0].lower()
+    if len(parts) == 1:
+        return language
+    region = parts[1]
+    region = region.upper() if len(region) == 2 else region.title()
+    same = {c for c in codes if re.split(r"[-_]", c)[0].lower() == language}
+    return language if len(same) == 1 else f"{language}_{region}"
+
+
+def _slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list[dict[str, Any]]:
+    """The concepts as ``terms:`` items; the problems go to ``termbase.problems``.
+
+    A concept whose id or English name is a term of *base* extends that term; a new one
+    needs an English name and definition, and a category (``--category`` for those whose
+    subject field is not one of ours).
+    """
+    codes = {lang for c in termbase.concepts
+             for lang in (*c.names, *c.aliases, *c.definitions, *c.notes)}
+    index = TermIndex(base)
+    ids: dict[str, str] = {}  # the termbase's ids to ours
+    taken: set[str] = set()
+    entries = []
+    for concept in termbase.concepts:
+        _relanguage(concept, codes)
+        term_id = _term_id(concept, base, index, taken)
+        if term_id is None:
+            termbase.fail(concept.line, "the entry has no English term (xml:lang='en'); "
+                                        "the glossary needs one to name the term")
+            continue
+        taken.add(term_id)
+        ids[concept.source_id] = term_id
+        entry: dict[str, Any] = {"id": term_id}
+        if concept.category in CATEGORIES:
+            entry["category"] = concept.category
+        elif term_id not in base.terms:
+            if category is None:
+                what = f"subject field {concept.category!r}" if concept.category else \
+                    "no subject field"
+                termbase.fail(concept.line, f"the entry has {what}, not one of "
+                              f"{', '.join(CATEGORIES)}; pass --category to file such entries")
+                continue
+            entry["category"] = category
+        if term_id not in base.terms:
+            for field_name, texts in (("term", concept.names), ("definition", concept.definitions)):
+                if "en" not in texts:
+                    termbase.fail(concept.line, f"the entry has no English {field_name}; "
+                                                "a new term needs one")
+        entry.update(names=concept.names, neutral=concept.neutral, aliases=concept.aliases,
+                     status=concept.status, definitions=concept.definitions,
+                     notes=concept.notes, review="\n".join(concept.review),
+                     sources=concept.sources, related=concept.related,
+                     variants=concept.variants, autolink=concept.autolink)
+        entries.append(entry)
+    for entry in entries:
+        entry["related"] = [ids.get(r, r) for r in entry["related"]
+                            if ids.get(r, r) in taken or ids.get(r, r) in base.terms]
+    return [_tidy(entry) for entry in entries]
+
+
+def _relanguage(concept: Concept, codes: set[str]) -> None:
+    for name in ("names", "aliases", "status", "definitions", "notes", "sources"):
+        texts = getattr(concept, name)
+        setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
+    for variant in concept.variants:
+        variant["lang"] = language_code(variant["lang"], codes)
+
+
+def _term_id(concept: Concept, base: Glossary, index: TermIndex, taken: set[str]) -> str | None:
+    if ID_PATTERN.fullmatch(concept.source_id) and concept.source_id not in taken:
+        return concept.source_id
+    for name in (concept.names.get("en"), *concept.aliases.get("en", ())):
+        found = index.find(name) if name else None
+        if found is not None and found.term_id and found.term_id not in taken:
+            return found.term_id
+    english = concept.names.get("en") or next(iter(concept.aliases.get("en", [])), None)
+    if not english:
+        return None
+    slug, number = _slug(english) or "term", 2
+    candidate = slug
+    while candidate in taken or not ID_PATTERN.fullmatch(candidate):
+        candidate, number = f"{slug}-{number}", number + 1
+    return candidate
+
+
+def _tidy(entry: dict[str, Any]) -> dict[str, Any]:
+    """Fields in the seeded files' order, without the empty ones and the defaults."""
+    defaults: dict[str, Any] = {"neutral": False, "autolink": True, "review": ""}
+    return {k: entry[k] for k in FIELD_ORDER
+            if k in entry and entry[k] not in ({}, []) and defaults.get(k, object()) != entry[k]}
+
+
+def glossary_yaml(entries: list[dict[str, Any]], texts: dict[str, Any], source: str) -> str:
+    """A user glossary file (PyYAML's safe dumper: quoting is its business, not ours)."""
+    import yaml
+
+    document: dict[str, Any] = {}
+    if texts:
+        document["texts"] = texts
+    document["terms"] = entries
+    header = f"# Imported from {source} by gpuglossary import.\n"
+    return header + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=2 ** 20,
+                                   default_flow_style=False)
+
+
+def lines_of_terms(text: str) -> dict[int, str]:
+    """The line each ``- id:`` item starts on, for messages about the file written."""
+    found = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        match = re.match(r"^- id: (\S+)$", line)
+        if match:
+            found[number] = match.group(1).strip("'\"")
+    return found
