@@ -51,7 +51,9 @@ pytest-oldest: $(OLDEST)/.test
 test: lint pytest pytest-oldest
 
 # Maintainers: after changing a label in labels.py, re-extract, merge and compile the
-# packaged label catalogs (the .mo files ship in the wheel and are committed).
+# packaged label catalogs (the .mo files ship in the wheel and are committed). A new
+# language first: pybabel init -D sphinxcontrib-gpuglossary -i $(LABELS)/sphinxcontrib-gpuglossary.pot
+# -d $(LABELS) -l <lang> (tests/test_labels.py then builds a site in it).
 LABELS := sphinxcontrib_gpuglossary/locale
 labels: $(VENV)/.test
 	$(VENV)/bin/pybabel extract --no-location -k _ --project=sphinxcontrib-gpuglossary \
