@@ -308,3 +308,15 @@ def test_escapes_are_what_readers_do_not_see() -> None:
     text, index = rendered("KV\x00 s and \x00*x")
     assert text == "KVs and *x"
     assert [index[i] for i in (0, 2, 8)] == [0, 4, 11]
+
+
+def test_text_output_folds_a_mention_over_two_lines() -> None:
+    from sphinxcontrib_gpuglossary.cli.scan import describe
+    from sphinxcontrib_gpuglossary.scanning import Mention
+
+    plain = Mention(Path("a.rst"), 3, 5, "KV\n   cache", "kv-cache", "preferred")
+    bad = Mention(Path("a.rst"), 4, 1, "All-Reduce\n   Communication", "all-reduce",
+                  "deprecated", "All-reduce")
+    assert describe(plain) == "KV cache [kv-cache]"
+    assert describe(bad) == ("'All-Reduce Communication' is a deprecated name of the term "
+                             "'all-reduce'; write 'All-reduce' instead")

@@ -122,7 +122,7 @@ def describe(mention: Mention) -> str:
     """What a text line or annotation says about *mention*."""
     if mention.preferred is not None:
         where = "a role using " if mention.role else ""
-        return (f"{where}{mention.text!r} is a {mention.status} name of the term "
+        return (f"{where}{' '.join(mention.text.split())!r} is a {mention.status} name of the term "
                 f"{mention.term!r}; write {mention.preferred!r} instead")
     return f"{' '.join(mention.text.split())} [{mention.term}]"
 
