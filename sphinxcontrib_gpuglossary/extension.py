@@ -41,8 +41,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
 
     html = writers.HTML_VISITORS
-    for node in (glossary_block, gpu_text):
-        app.add_node(node, html=html[node], singlehtml=html[node], epub=html[node])
+    app.add_node(gpu_text, html=html[gpu_text], singlehtml=html[gpu_text], epub=html[gpu_text])
+    app.add_node(glossary_block, html=html[glossary_block], singlehtml=html[glossary_block],
+                 epub=html[glossary_block], man=(writers.visit_block_man, writers.depart_block_man))
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 

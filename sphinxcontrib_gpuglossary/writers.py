@@ -1,8 +1,9 @@
 """Visitors for the builders that need more than the docutils parent node's.
 
 HTML gets terms marked for ``static/gpuglossary.js`` and ``lang``/``dir`` on
-glossary text; LaTeX gets a footnote with the definition at a term's first use.
-Every other builder renders the parent docutils nodes.
+glossary text; LaTeX gets a footnote with the definition at a term's first use;
+man escapes glossary lines that roff or tbl would obey. Every other builder
+renders the parent docutils nodes.
 
 A page carries each used term's definition once: as the plain ``title`` of the
 term's first use, which is the no-script fallback (a native tooltip, and the
@@ -13,6 +14,7 @@ own tooltip. Without JavaScript a term keeps its link to the glossary entry.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -24,6 +26,7 @@ from .nodes import glossary_block, gpu_term, gpu_text
 if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
     from sphinx.writers.html5 import HTML5Translator
     from sphinx.writers.latex import LaTeXTranslator
+    from sphinx.writers.manpage import ManualPageTranslator
 
 
 def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
@@ -109,6 +112,31 @@ def depart_term_latex(self: LaTeXTranslator, node: gpu_term) -> None:
     self.depart_inline(node)
     if node.get("footnote"):
         self.body.append(r"\footnote{" + self.encode(node["footnote"]) + "}")
+
+
+#: A line that roff would take for a request (``.`` or ``'``) or tbl for the end of a
+#: table cell (``T}``), once docutils has escaped the text.
+_ROFF_LINE_START = re.compile(r"(^|\n)(?=[.']|T\})")
+
+
+def visit_block_man(self: ManualPageTranslator, node: glossary_block) -> None:
+    r"""Glossary text may put ``.``, ``'`` or ``T}`` at the start of a line, which
+    docutils' man writer leaves as is after a line break: escape them with ``\&``
+    while the glossary is written."""
+    escape_text = type(self).visit_Text
+
+    def visit_text(text: nodes.Text) -> None:
+        start = len(self.body)
+        escape_text(self, text)
+        written = "".join(self.body[start:])
+        del self.body[start:]
+        self.body.append(_ROFF_LINE_START.sub(r"\1\\&", written))
+
+    self.visit_Text = visit_text  # type: ignore[method-assign]
+
+
+def depart_block_man(self: ManualPageTranslator, node: glossary_block) -> None:
+    del self.visit_Text
 
 
 HTML_VISITORS = {

@@ -24,7 +24,7 @@ CACHE_ENV = "GPUGLOSSARY_CACHE_DIR"
 KEEP = 16
 _CORE = Path(__file__).parent
 #: Modules whose code decides what a parsed glossary holds.
-_SHAPING = ("cache.py", "loader.py", "schema.py", "model.py", "yamlsource.py")
+_SHAPING = ("cache.py", "loader.py", "schema.py", "model.py", "yamlsource.py", "bidi.py")
 
 
 def cache_dir() -> Path | None:

@@ -7,6 +7,8 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import gc
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,8 +40,17 @@ class GlossaryFile:
     hint: str = "check the path"
 
     def read(self) -> bytes:
+        """The file's bytes; a FIFO, device or folder is refused, never waited on."""
         try:
-            return self.path.read_bytes()
+            # non-blocking: opening a FIFO for reading would wait for a writer
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise GlossaryError([Problem(
+                    self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
+                                        "give the path of a YAML file")])
+            with os.fdopen(fd, "rb") as file:
+                return file.read()
         except FileNotFoundError:
             raise GlossaryError([Problem(self.display, 0, 0, f"file not found; {self.hint}")]) \
                 from None

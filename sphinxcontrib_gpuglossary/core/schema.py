@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from . import bidi
 from .errors import Problem, did_you_mean
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
 from .yamlsource import Where, YList, YMap, YValue
@@ -25,6 +26,8 @@ SOURCE_FIELDS = ("name", "definition", "alias")
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+#: what sends a text to the slow path: the forbidden, and bidi formatting characters
+_SPECIAL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{bidi.FORMATTING}]")
 
 
 @dataclass
@@ -78,7 +81,7 @@ class _Checker:
         are good, and the name would cost as much as the check.
         """
         if (isinstance(value, str) and value and not value.isspace()
-                and _FORBIDDEN.search(value) is None):
+                and _SPECIAL.search(value) is None):
             return value
         field = "".join(what)
         if not isinstance(value, str):
@@ -92,7 +95,7 @@ class _Checker:
             self.fail(at, f"{field} contains the control character U+{ord(bad[0]):04X}; "
                           "remove it")
             return None
-        return value
+        return bidi.isolate(value)  # its direction overrides end where it ends
 
     def mapping(self, value: YValue, at: Where, what: str) -> YMap | None:
         if not isinstance(value, YMap):
