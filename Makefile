@@ -6,10 +6,20 @@ PYTHON ?= python3
 VENV := .venv
 OLDEST := .venv-sphinx74
 OLDEST_SPHINX := sphinx==7.4.7
+# The newest Sphinx needs a newer Python than the oldest supported one: the newest
+# Python that runs here (python3.14, 3.13, 3.12 on PATH, else pyenv's), found by
+# running it (pyenv's shims are on PATH for every version, working or not).
+NEWEST := .venv-newest
+PYENV_VERSIONS := $${PYENV_ROOT:-$$HOME/.pyenv}/versions
+NEWEST_PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 \
+  $(PYENV_VERSIONS)/3.14*/bin/python3 $(PYENV_VERSIONS)/3.13*/bin/python3 \
+  $(PYENV_VERSIONS)/3.12*/bin/python3; do \
+  $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && \
+  { command -v $$p; break; }; done)
 LANGUAGES := en nl ar fr bn ru
 SPHINXOPTS ?= -W --keep-going -q
 
-.PHONY: docs test lint labels pytest pytest-oldest system-packages clean
+.PHONY: docs test lint labels pytest pytest-oldest pytest-newest system-packages clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +37,16 @@ $(OLDEST)/.test: pyproject.toml
 	test -x $(OLDEST)/bin/python || $(PYTHON) -m venv $(OLDEST)
 	$(OLDEST)/bin/pip install -q --upgrade pip
 	$(OLDEST)/bin/pip install -q -e '.[test]' '$(OLDEST_SPHINX)'
+	touch $@
+
+$(NEWEST)/bin/python:
+	@test -n "$(NEWEST_PYTHON)" || { echo "pytest-newest needs Python 3.12 or newer:" \
+	  "python3.13 or python3.12 on PATH, or pyenv's (pyenv install 3.13)"; exit 1; }
+	$(NEWEST_PYTHON) -m venv $(NEWEST)
+
+$(NEWEST)/.test: pyproject.toml | $(NEWEST)/bin/python
+	$(NEWEST)/bin/pip install -q --upgrade pip
+	$(NEWEST)/bin/pip install -q -e '.[test]'
 	touch $@
 
 docs: $(VENV)/.docs
@@ -48,7 +68,14 @@ pytest: $(VENV)/.test system-packages
 pytest-oldest: $(OLDEST)/.test
 	$(OLDEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
 
-test: lint pytest pytest-oldest
+# The newest Sphinx release the project allows, looked for on every run (offline: the
+# one installed); then the tests that need no browser, as for the oldest.
+pytest-newest: $(NEWEST)/.test
+	-$(NEWEST)/bin/pip install -q --upgrade --retries 1 --timeout 15 -e . sphinx
+	@$(NEWEST)/bin/python -c 'import sys, sphinx; print(f"Sphinx {sphinx.__version__}, Python {sys.version.split()[0]}")'
+	$(NEWEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
+
+test: lint pytest pytest-oldest pytest-newest
 
 # Maintainers: after changing a label in labels.py, re-extract, merge and compile the
 # packaged label catalogs (the .mo files ship in the wheel and are committed). A new
@@ -65,4 +92,4 @@ labels: $(VENV)/.test
 	$(VENV)/bin/pybabel compile -D sphinxcontrib-gpuglossary -d $(LABELS) --statistics
 
 clean:
-	rm -rf $(VENV) $(OLDEST) docs/_build build dist
+	rm -rf $(VENV) $(OLDEST) $(NEWEST) docs/_build build dist
