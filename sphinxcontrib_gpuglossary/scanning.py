@@ -125,14 +125,35 @@ def open_project(srcdir: Path, confdir: Path, overrides: dict[str, Any],
         try:
             names = list(Config.read(confdir, overrides=overrides, tags=Tags()).extensions)
         except ConfigError as exc:
-            literal = literal_settings(conf)
-            note(f"{conf} cannot run here ({' '.join(str(exc).split())[:200]}); scanning with "
-                 f"its literal settings: {', '.join(sorted(literal)) or 'none'}")
-            files = literal.get("gpuglossary_files")
-            if isinstance(files, list):
-                literal["gpuglossary_files"] = [str(confdir / f) for f in files]
-            settings = {**literal, **overrides}
-            used_confdir, names = None, list(literal.get("extensions", []))
+            settings, names = _literal(conf, overrides, str(exc), note)
+            used_confdir = None
+    try:
+        return _project(srcdir, used_confdir, settings, names, note)
+    except ScanError as exc:
+        if used_confdir is None or not str(exc).startswith(CANNOT_START):
+            raise
+        # conf.py ran, but its own setup() or a local extension cannot start here
+        settings, names = _literal(conf, overrides, str(exc), note)
+        return _project(srcdir, None, settings, names, note)
+
+
+CANNOT_START = "Sphinx cannot start"
+
+
+def _literal(conf: Path, overrides: dict[str, Any], why: str,
+             note: Callable[[str], None]) -> tuple[dict[str, Any], list[str]]:
+    """The settings and extensions to scan with when *conf* cannot be used as it is."""
+    literal = literal_settings(conf)
+    note(f"{conf} cannot run here ({' '.join(why.split())[:200]}); scanning with "
+         f"its literal settings: {', '.join(sorted(literal)) or 'none'}")
+    files = literal.get("gpuglossary_files")
+    if isinstance(files, list):
+        literal["gpuglossary_files"] = [str(conf.parent / f) for f in files]
+    return {**literal, **overrides}, list(literal.get("extensions", []))
+
+
+def _project(srcdir: Path, confdir: Path | None, settings: dict[str, Any], names: list[str],
+             note: Callable[[str], None]) -> Project:
     usable, left_out = [], []
     for name in names:
         if name in NOT_LOADED or not _importable(name):
@@ -142,7 +163,7 @@ def open_project(srcdir: Path, confdir: Path, overrides: dict[str, Any],
     if left_out:
         note(f"extensions left out (not installed, or they run code while reading): "
              f"{', '.join(left_out)}; text inside their directives is not scanned")
-    return Project(srcdir, used_confdir, {**QUIET, **settings, "extensions": [*usable, EXTENSION]})
+    return Project(srcdir, confdir, {**QUIET, **settings, "extensions": [*usable, EXTENSION]})
 
 
 #: conf.py settings a scan can use when conf.py cannot run.
@@ -218,7 +239,7 @@ class Project:
             raise ScanError(self.warnings.getvalue().rstrip()) from None
         except Exception as exc:  # an extension's setup failed
             self.close()
-            raise ScanError(f"Sphinx cannot start: {type(exc).__name__}: {exc}") from None
+            raise ScanError(f"{CANNOT_START}: {type(exc).__name__}: {exc}") from None
         self.app.add_transform(_collector(self))
         self.app.connect("source-read", self._source_read)
         domain = self.app.env.get_domain("gpu")

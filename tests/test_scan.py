@@ -264,6 +264,22 @@ def test_a_conf_py_that_cannot_run_gives_its_literal_settings(tmp_path: Path, ca
     assert code == 1
 
 
+def test_a_conf_py_whose_setup_cannot_run_gives_its_literal_settings(tmp_path: Path,
+                                                                     capsys) -> None:
+    """conf.py itself runs, but its setup() needs a local package that is not here (as the
+    MyST-Parser docs' conf.py does): the scan goes on with the literal settings."""
+    (tmp_path / "conf.py").write_text(
+        "extensions = ['sphinx.ext.todo']\nexclude_patterns = ['skip.rst']\n"
+        "def setup(app):\n    import not_installed_package\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n")
+    (tmp_path / "skip.rst").write_text("The KV cache.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "conf.py cannot run here (Sphinx cannot start: ModuleNotFoundError" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("index.rst", 4, "KV cache")]
+    assert code == 1
+
+
 def test_bad_glossary_files_are_reported_with_their_line(make_site, capsys) -> None:
     srcdir = make_site("scan-rst")
     (srcdir / "terms.yaml").write_text("terms:\n  - id: Bad Id\n    category: hardware\n")
