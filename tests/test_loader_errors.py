@@ -192,6 +192,9 @@ def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypat
     monkeypatch.undo()
     monkeypatch.setattr(cache, "_SHAPING", (*cache._SHAPING, "__init__.py"))
     assert cache.cache_key(contents) != key
+    monkeypatch.undo()
+    monkeypatch.setattr(cache, "_pyyaml", lambda: "another PyYAML")  # an upgrade of the parser
+    assert cache.cache_key(contents) != key
 
 
 def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Path) -> None:

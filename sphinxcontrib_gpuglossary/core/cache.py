@@ -3,7 +3,8 @@
 A fresh build folder (CI, ``make clean``, a second language) would otherwise
 parse the same YAML again. The key covers everything that shapes the parsed
 result: each file's name and bytes, the package version, the source of the
-modules that parse and merge, and the Python version (pickle's format).
+modules that parse and merge, the installed PyYAML, and the Python version
+(pickle's format).
 Anything that goes wrong with the cache folder (not writable, full, a broken
 file) only means the files are parsed again.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
@@ -41,12 +43,22 @@ def cache_key(contents: Sequence[tuple[str, bytes]]) -> str:
     """A key that changes whenever any input of parsing changes."""
     from .. import __version__
 
-    h = hashlib.sha256(f"{__version__}\0{sys.version_info[:2]}\0".encode())
+    h = hashlib.sha256(f"{__version__}\0{sys.version_info[:2]}\0{_pyyaml()}\0".encode())
     for name in _SHAPING:
         h.update(hashlib.sha256((_CORE / name).read_bytes()).digest())
     for display, raw in contents:
         h.update(display.encode() + b"\0" + hashlib.sha256(raw).digest())
     return h.hexdigest()
+
+
+def _pyyaml() -> str:
+    """Which PyYAML would parse: its installed file, not imported (a cache hit never
+    needs PyYAML; importing it to ask its version costs more than the hit)."""
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return "no PyYAML"
+    found = os.stat(spec.origin)
+    return f"{spec.origin}:{found.st_size}:{found.st_mtime_ns}"
 
 
 def read(folder: Path, key: str, kind: str = "glossary") -> object | None:
