@@ -87,8 +87,12 @@ def load(app: Sphinx) -> None:
         logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "
                        "glossary catalog holds all terms", config.gpuglossary_catalog_terms,
                        type=WARNING_TYPE, subtype="option")
+
+
+def add_assets(app: Sphinx) -> None:
+    """``builder-inited``: the tooltip's CSS and script (``static/``), for HTML builders only."""
     if app.builder.format == "html":
-        config.html_static_path.append(str(STATIC_DIR))
+        app.config.html_static_path.append(str(STATIC_DIR))
         app.add_css_file("gpuglossary.css")
         app.add_js_file("gpuglossary.js")
 
@@ -115,20 +119,21 @@ def _label_catalogs(app: Sphinx) -> list[Path]:
             if (p := d / language / "LC_MESSAGES" / f"{CATALOG}.mo").is_file()]
 
 
-def init_labels(app: Sphinx) -> None:
-    """Load the label catalogs: the project's ``locale_dirs`` first, so they can override ours.
+def init_labels(app: Sphinx, *_outdated: object) -> list[str]:
+    """``env-get-outdated``, before :func:`outdated`: load the label catalogs, the
+    project's ``locale_dirs`` first, so they can override ours (``locale/``).
 
     Sphinx has compiled the project's ``.po`` files by the time this runs.
     """
     locale.translators.pop(("general", CATALOG), None)
     dirs = [str(d) for d in _locale_dirs(app)] + [str(PACKAGE_LOCALE_DIR)]
     locale.init(dirs, app.config.language, CATALOG)
+    return []
 
 
 def outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
              removed: set[str]) -> set[str]:
     """``env-get-outdated``: documents whose glossary text, tables or labels changed."""
-    init_labels(app)
     domain = _domain(env)
     new = domain.term_digests(b"".join(p.read_bytes() for p in _label_catalogs(app)))
     docs = domain.docs_affected_by(domain.data["digests"], new) if domain.data["digests"] else set()

@@ -1,5 +1,6 @@
 """The Sphinx extension's table of contents: configuration, the domain with its
-role and directive, nodes with their visitors, post-transforms and hooks."""
+role and directive, nodes with their visitors, transforms, hooks, static assets
+and label catalogs."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
+    # Each glossary-table schedules its own directives.BuildTable (a pending transform,
+    # priority 760: after smart quotes) that builds its table while the page is read.
     app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
     app.add_post_transform(LinkTerms)
@@ -54,6 +57,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)
+    app.connect("builder-inited", events.add_assets)  # static/gpuglossary.css and .js
+    # labels (locale/<lang>/LC_MESSAGES/sphinxcontrib-gpuglossary.mo, the project's first)
+    # are loaded once Sphinx has compiled the project's catalogs, before pages are read
+    app.connect("env-get-outdated", events.init_labels, priority=400)
     app.connect("env-get-outdated", events.outdated)
     app.connect("env-updated", events.retarget)
     app.connect("build-finished", events.write_template)
