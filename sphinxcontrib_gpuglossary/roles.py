@@ -14,6 +14,7 @@ from .nodes import term_node
 from .warnings import warn
 
 if TYPE_CHECKING:
+    from .core.model import Term
     from .domain import GpuDomain
 
 
@@ -46,11 +47,18 @@ class GpuTermRole(SphinxRole):
                  "Write the id to choose one", "ambiguous_term", location)
         domain.note_use(self.env.docname, match.term_id, self.lineno)
         term = domain.term(match.term_id)
-        for written in dict.fromkeys((title, target)):  # what readers see, then the target
-            found = discouraged(term, written)
-            if found is not None:
-                warn(found.advice(written, domain.headword_text(term.id)), "deprecated_term", location)
-                break
+        if term.status:  # most terms have no discouraged name: no work per use
+            self._warn_discouraged(domain, term, (title, target), location)
         node = term_node(match.term_id, title, self.env.docname, self.rawtext)
         self.set_source_info(node)
         return [node], []
+
+    @staticmethod
+    def _warn_discouraged(domain: GpuDomain, term: Term, texts: tuple[str, str],
+                          location: tuple[str, int]) -> None:
+        for written in dict.fromkeys(texts):  # what readers see, then the target
+            found = discouraged(term, written)
+            if found is not None:
+                warn(found.advice(written, domain.headword_text(term.id)), "deprecated_term",
+                     location)
+                return
