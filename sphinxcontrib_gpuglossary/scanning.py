@@ -25,6 +25,7 @@ from typing import Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import FiletypeNotFoundError
 from sphinx.transforms import SphinxTransform
 from sphinx.util import get_filetype
 from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -291,8 +292,8 @@ def _collector(project: Project) -> type[SphinxTransform]:
 def make_record(document: nodes.document, env: Any, docname: str) -> Record | None:
     path = Path(env.doc2path(docname))
     try:
-        filetype = get_filetype(env.config.source_suffix, path)
-    except Exception:  # not a source Sphinx knows how to parse
+        filetype = get_filetype(env.config.source_suffix, str(path))  # Sphinx 7.4: str only
+    except FiletypeNotFoundError:  # not a source Sphinx knows how to parse
         return None
     if filetype not in ("restructuredtext", "markdown"):
         return None  # notebooks and other parsers
