@@ -28,7 +28,7 @@ from pathlib import Path
 from benchmarks.sitegen import ProseTerm, rst_escape, seeded_terms
 
 VARIANTS = ("none", "sphinx", "gpu")
-THEMES = ("alabaster", "furo")
+THEMES = ("alabaster", "furo", "sphinx_rtd_theme", "pydata_sphinx_theme")
 
 _TOPICS = ("Deploying", "Scaling", "Monitoring", "Securing", "Billing for", "Migrating",
            "Troubleshooting", "Benchmarking", "Configuring", "Automating")

@@ -10,8 +10,8 @@ from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
+from .core.languages import LANG_PATTERN
 from .core.model import CATEGORIES
-from .core.schema import LANG_PATTERN
 from .tables import COLUMNS, GROUPINGS, TableBuilder, TableSpec
 from .warnings import warn
 

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from ..core.errors import GlossaryError, Problem, printable
 from ..core.exports import FORMATS, ordered_languages
-from ..core.languages import language_chain, pick
+from ..core.languages import LANG_PATTERN, language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
 from ..core.model import Glossary
-from ..core.schema import LANG_PATTERN
 
 PROG = "gpuglossary"
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2

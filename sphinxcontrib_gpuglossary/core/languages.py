@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +18,10 @@ class Localized:
     lang: str
     #: True when *lang* is not the build language (a fallback the reader should see)
     fallback: bool
+
+
+#: ``en``, ``pt_BR``, ``zh_Hans``, ``sr@latin``: the forms Sphinx accepts for ``language``.
+LANG_PATTERN = re.compile(r"[a-z]{2,3}(?:_(?:[A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?(?:@[a-z]+)?")
 
 
 def subtags(lang: str) -> list[str]:

@@ -12,14 +12,17 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
 from .model import Glossary, Term
-from .schema import FileContent, TermEntry, check_file
 from .yamlsource import parse_yaml
+
+if TYPE_CHECKING:
+    from .schema import FileContent, TermEntry
 
 SEEDED_DIR = Path(__file__).parent.parent / "data" / "seeded"
 
@@ -106,6 +109,8 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
 
 
 def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
+    from .schema import check_file  # only when the cache has no parsed glossary
+
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:

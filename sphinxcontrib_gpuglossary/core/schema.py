@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 
 from . import bidi
 from .errors import Problem, did_you_mean
+from .languages import LANG_PATTERN
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
 from .yamlsource import Where, YList, YMap, YValue
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-#: ``en``, ``pt_BR``, ``zh_Hans``, ``sr@latin``: the forms Sphinx accepts for ``language``.
-LANG_PATTERN = re.compile(r"[a-z]{2,3}(?:_(?:[A-Z]{2}|[A-Z][a-z]{3}|[0-9]{3}))?(?:@[a-z]+)?")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 #: what a source points at: the headword, the definition, or one of the aliases
 SOURCE_FIELDS = ("name", "definition", "alias")
