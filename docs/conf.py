@@ -48,8 +48,9 @@ html_sidebars = {
 html_show_sourcelink = False
 html_last_updated_fmt = None
 
-# Read by _templates/languages.html and _templates/page.html. Keep SITE_LANGUAGES in
-# step with LANGUAGES in the Makefile, and TRANSLATED_PAGES with the catalogs.
+# Read by _templates/base.html (rtl_languages: dir="rtl" on <html>), languages.html
+# and page.html. Keep SITE_LANGUAGES in step with LANGUAGES in the Makefile, and
+# TRANSLATED_PAGES with the catalogs.
 html_context = {
     "site_languages": [
         ("en", "English"),
