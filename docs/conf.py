@@ -49,8 +49,7 @@ html_show_sourcelink = False
 html_last_updated_fmt = None
 
 # Read by _templates/base.html (rtl_languages: dir="rtl" on <html>), languages.html
-# and page.html. Keep SITE_LANGUAGES in step with LANGUAGES in the Makefile, and
-# TRANSLATED_PAGES with the catalogs.
+# and page.html. Keep SITE_LANGUAGES in step with LANGUAGES in the Makefile.
 html_context = {
     "site_languages": [
         ("en", "English"),
@@ -61,16 +60,6 @@ html_context = {
         ("ru", "Русский"),
     ],
     "rtl_languages": ["ar"],
-    # Pages whose prose is translated; the others are shown in English (their
-    # titles are translated) with a note in the reader's language.
-    "translated_pages": ["index", "quickstart", "glossary"],
-    "untranslated_note": {
-        "nl": "Deze pagina is nog niet vertaald; je leest de Engelse tekst.",
-        "ar": "لم تُترجم هذه الصفحة بعد؛ تُعرض بنصها الإنجليزي.",
-        "fr": "Cette page n’est pas encore traduite ; elle est affichée en anglais.",
-        "bn": "এই পাতাটি এখনও অনূদিত হয়নি; এটি ইংরেজিতে দেখানো হচ্ছে।",
-        "ru": "Эта страница ещё не переведена и показана на английском языке.",
-    },
     "languages_label": {
         "en": "Languages",
         "nl": "Talen",
