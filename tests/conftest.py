@@ -48,6 +48,13 @@ class Built:
 
 
 @pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in a temporary folder, so paths in messages are as short as a user types them."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
 def make_site(tmp_path: Path) -> Callable[..., Path]:
     """Copy ``tests/roots/test-<name>`` to a temporary folder, adding or replacing files."""
 

@@ -54,13 +54,6 @@ def call(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, st
     return code, out, err
 
 
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Work in a temporary folder, so paths in messages are as short as a user types them."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 # -- the command as a user runs it ----------------------------------------------
 
 def test_help_documents_every_exit_code() -> None:

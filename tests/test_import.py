@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sphinxcontrib_gpuglossary.cli import main
 from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
+
+from .test_cli import call
 
 #: A TBX 2008 file as CAT tools (memoQ, Trados MultiTerm) export it: martif, termEntry,
 #: langSet with regional codes, tig and ntig, a DTD they never ship, a foreign subject field.
@@ -65,21 +66,6 @@ DCT_TBX = """\
   </body></text>
 </tbx>
 """
-
-
-def call(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
-    try:
-        code = main([str(a) for a in args])
-    except SystemExit as exc:
-        code = exc.code  # type: ignore[assignment]
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def test_tbx_round_trip_gives_the_same_json(capsys, in_tmp: Path) -> None:
