@@ -10,7 +10,9 @@ then translate the new and fuzzy entries::
 
     .venv/bin/sphinx-build -b gettext docs docs/_build/gettext
     .venv/bin/sphinx-intl update -p docs/_build/gettext -d docs/locales -l nl -l ar -l fr -l bn -l ru
-    .venv/bin/python -m sphinxcontrib_gpuglossary prefill-po docs/locales
+
+The glossary's own catalogs (``gpu-glossary.po``) stay empty: the package carries
+every term in all six languages, and a catalog entry would override it.
 """
 
 from sphinxcontrib_gpuglossary import __version__
