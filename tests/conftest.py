@@ -68,6 +68,23 @@ def make_site(tmp_path: Path) -> Callable[..., Path]:
     return make
 
 
+def build_site(srcdir: Path, builddir: Path, buildername: str = "html", freshenv: bool = False,
+               connect: dict[str, Callable[..., object]] | None = None,
+               **confoverrides: object) -> Built:
+    """Build *srcdir* into *builddir* in this process with a real Sphinx application."""
+    warning = StringIO()
+    app = SphinxTestApp(buildername, srcdir=srcdir, builddir=builddir,
+                        freshenv=freshenv, confoverrides=confoverrides,
+                        status=StringIO(), warning=warning)
+    for event, handler in (connect or {}).items():
+        app.connect(event, handler)
+    try:
+        app.build()
+    finally:  # restore docutils' global registries before any next build in this test
+        app.cleanup()
+    return Built(app, strip_escape_sequences(warning.getvalue()))
+
+
 @pytest.fixture
 def build() -> Callable[..., Built]:
     """Build a source folder in this process with a real Sphinx application."""
@@ -75,20 +92,10 @@ def build() -> Callable[..., Built]:
     def run(srcdir: Path, buildername: str = "html", freshenv: bool = False,
             connect: dict[str, Callable[..., object]] | None = None,
             **confoverrides: object) -> Built:
-        warning = StringIO()
         # one environment per builder and language, as a real project keeps them
         language = confoverrides.get("language", "en")
         builddir = srcdir / "_build" / f"{buildername}-{language}"
-        app = SphinxTestApp(buildername, srcdir=srcdir, builddir=builddir,
-                            freshenv=freshenv, confoverrides=confoverrides,
-                            status=StringIO(), warning=warning)
-        for event, handler in (connect or {}).items():
-            app.connect(event, handler)
-        try:
-            app.build()
-        finally:  # restore docutils' global registries before any next build in this test
-            app.cleanup()
-        return Built(app, strip_escape_sequences(warning.getvalue()))
+        return build_site(srcdir, builddir, buildername, freshenv, connect, **confoverrides)
 
     return run
 

@@ -18,7 +18,7 @@ from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.core.lookup import lookup_key
 from sphinxcontrib_gpuglossary.core.model import Glossary
 
-from .conftest import Built
+from .conftest import Built, build_site
 from .html_terms import definitions
 
 SEEDED_LANGUAGES = ("ar", "nl", "fr", "bn", "ru")
@@ -104,8 +104,6 @@ def test_seed_errors_have_notes_in_the_seed_language(glossary: Glossary) -> None
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
     """The whole glossary and a page using AdamW, built once per language."""
-    from sphinx.testing.util import SphinxTestApp
-
     from .conftest import ROOTS
 
     built: dict[str, Built] = {}
@@ -113,7 +111,6 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
     def build(language: str) -> Built:
         if language not in built:
             import shutil
-            from io import StringIO
 
             srcdir = tmp_path_factory.mktemp(f"site-{language}")
             shutil.copytree(ROOTS / "test-basic", srcdir, dirs_exist_ok=True)
@@ -121,15 +118,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Built]:
             (srcdir / "guide.rst").write_text(
                 "Guide\n=====\n\nTrain with :gpu-term:`AdamW` and :gpu-term:`GPTQ`.\n",
                 encoding="utf-8")
-            warning = StringIO()
-            app = SphinxTestApp("html", srcdir=srcdir, builddir=srcdir / "_build",
-                                confoverrides={"language": language},
-                                status=StringIO(), warning=warning)
-            try:
-                app.build()
-            finally:
-                app.cleanup()
-            built[language] = Built(app, warning.getvalue())
+            built[language] = build_site(srcdir, srcdir / "_build", language=language)
         return built[language]
 
     return build

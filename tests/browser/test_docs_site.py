@@ -9,12 +9,11 @@ left and right. The docs are built once per language for this module (a few seco
 from __future__ import annotations
 
 from collections.abc import Callable
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from sphinx.testing.util import SphinxTestApp
-from sphinx.util.console import strip_escape_sequences
+
+from ..conftest import build_site
 
 pytestmark = pytest.mark.browser
 
@@ -78,18 +77,11 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
 
     def build(language: str) -> Path:
         if language not in built:
-            warning = StringIO()
-            app = SphinxTestApp("html", srcdir=DOCS,
-                                builddir=tmp_path_factory.mktemp(f"docs-{language}"),
-                                confoverrides={"language": language},
-                                status=StringIO(), warning=warning)
-            try:
-                app.build()
-            finally:
-                app.cleanup()
-            warnings = strip_escape_sequences(warning.getvalue())
-            assert warnings == "", f"the {language} docs do not build -W clean:\n{warnings}"
-            built[language] = Path(app.outdir)
+            site = build_site(DOCS, tmp_path_factory.mktemp(f"docs-{language}"),
+                              language=language)
+            assert site.warnings == "", \
+                f"the {language} docs do not build -W clean:\n{site.warnings}"
+            built[language] = site.outdir
         return built[language]
 
     return build
