@@ -143,8 +143,8 @@ def write(root: Path, variant: str, theme: str, pages: Sequence[ProductPage],
     return root
 
 
-def sites(workdir: Path, pages: int, theme: str, seed: int = 1) -> dict[str, Path]:
-    """Every variant of one site: ``{variant: source folder}``."""
+def seeded_material() -> tuple[list[ProseTerm], list[ProseTerm], dict[str, list[str]]]:
+    """The seeded terms: ``(all, usable in prose, {id: English aliases})``."""
     from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
     every, usable = seeded_terms()
@@ -152,6 +152,12 @@ def sites(workdir: Path, pages: int, theme: str, seed: int = 1) -> dict[str, Pat
     aliases = {t.id: list(dict.fromkeys(a for a in t.aliases.get("en", ())
                                         if a.casefold() != t.names["en"].casefold()))
                for t in glossary.terms.values()}
+    return every, usable, aliases
+
+
+def sites(workdir: Path, pages: int, theme: str, seed: int = 1) -> dict[str, Path]:
+    """Every variant of one site: ``{variant: source folder}``."""
+    every, usable, aliases = seeded_material()
     planned = plan(pages, usable, seed)
     # every variant's glossary shows every seeded term; prose uses only the usable ones
     ordered = usable + [t for t in every if t not in usable]

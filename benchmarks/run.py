@@ -7,6 +7,7 @@ Examples (from the repository root, with the project's virtualenv)::
     .venv/bin/python benchmarks/run.py --jobs 1,2 --variants gpu --rounds 3
     .venv/bin/python benchmarks/run.py --load 10000 --rounds 5
     .venv/bin/python benchmarks/run.py --product 100 --themes alabaster,furo --rounds 5
+    .venv/bin/python benchmarks/run.py --site ../MyST-Parser/docs --site-uses 18 --rounds 5
 
 Every build is ``python -m sphinx -q -E -j N -b html`` in a fresh output
 folder, timed from outside (wall clock of the subprocess). One round builds
@@ -33,7 +34,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make ``benchmarks`` importable
     sys.path.append(str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import productsite, sitegen
+from benchmarks import existingsite, productsite, sitegen
 
 BASE = "gpu-base"  # the gpu sources, built with the extension from --base
 
@@ -61,12 +62,15 @@ class Result:
     content_scripts: int = 0  # <script> elements on one content page
 
 
-def build(source: Path, out: Path, jobs: int, package: Path | None = None) -> tuple[float, float]:
+def build(source: Path, out: Path, jobs: int, package: Path | None = None,
+          warnings: list[str] | None = None) -> tuple[float, float]:
     """Build *source* into the fresh folder *out*: ``(wall seconds, CPU seconds)``.
 
     CPU seconds are the user and system time of the build and its workers: less
     sensitive to other processes on the machine than the wall clock.
     With *package*, the extension is imported from that folder instead.
+    A warning stops the run, unless *warnings* collects them (existing sites
+    have their own).
     """
     shutil.rmtree(out, ignore_errors=True)
     command = [sys.executable, "-m", "sphinx", "-q", "-E", "-j", str(jobs), "-b", "html",
@@ -80,8 +84,10 @@ def build(source: Path, out: Path, jobs: int, package: Path | None = None) -> tu
                           cwd=out.parent)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode or done.stderr.strip():
+    if done.returncode or (warnings is None and done.stderr.strip()):
         raise SystemExit(f"build of {source} failed or warned:\n{done.stderr}")
+    if warnings is not None:
+        warnings[:] = [line for line in done.stderr.splitlines() if "WARNING" in line]
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return seconds, cpu
 
@@ -270,37 +276,69 @@ def print_table(summary: dict) -> None:  # type: ignore[type-arg]
 
 def run_product(args: argparse.Namespace) -> dict[str, object]:
     """The product-docs site (:mod:`benchmarks.productsite`) in its three variants per
-    theme, alternating. Ratios compare each variant's cheapest round of CPU time
-    (the least disturbed by the rest of the machine) and, for reference, medians
-    of the per-round wall-clock ratios."""
-    cpu: dict[tuple[str, str], list[float]] = {}
-    wall: dict[tuple[str, str], list[float]] = {}
+    theme, alternating."""
     with tempfile.TemporaryDirectory(prefix="gpuglossary-product-") as tmp:
         workdir = Path(tmp)
-        sources = {(theme, variant): root for theme in args.themes
+        sources = {(f"{theme} {args.product}", variant): root for theme in args.themes
                    for variant, root in productsite.sites(workdir, args.product, theme,
                                                           args.seed).items()}
-        configs = list(sources)
-        for number in range(args.rounds):
-            shift = number % len(configs)
-            for config in configs[shift:] + configs[:shift]:
-                seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}", 1)
-                wall.setdefault(config, []).append(seconds)
-                cpu.setdefault(config, []).append(used)
-                print(f"round {number + 1}/{args.rounds} {config[0]} {config[1]}: "
-                      f"{seconds:.2f} s (CPU {used:.2f} s)", file=sys.stderr, flush=True)
+        return compare_variants(args, workdir, sources, strict=True)
+
+
+def run_site(args: argparse.Namespace) -> dict[str, object]:
+    """An existing site (:mod:`benchmarks.existingsite`) in the three variants, alternating."""
+    docs = args.site.resolve()
+    project = (args.project or docs.parent).resolve()
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-site-") as tmp:
+        workdir = Path(tmp)
+        sources = {(docs.parent.name if docs.name == "docs" else docs.name, variant): root
+                   for variant, root in existingsite.sites(workdir, project, docs,
+                                                           args.site_uses, args.seed).items()}
+        return compare_variants(args, workdir, sources, strict=False)
+
+
+def compare_variants(args: argparse.Namespace, workdir: Path,
+                     sources: dict[tuple[str, str], Path], strict: bool) -> dict[str, object]:
+    """Build every ``(site, variant)`` once per round, in an order rotated each round.
+
+    Ratios compare each variant's cheapest round of CPU time (the least
+    disturbed by the rest of the machine) and, for reference, medians of the
+    per-round wall-clock ratios. With *strict* off, the sites' own warnings are
+    allowed, but none that the ``gpu`` variant adds.
+    """
+    cpu: dict[tuple[str, str], list[float]] = {}
+    wall: dict[tuple[str, str], list[float]] = {}
+    warned: dict[tuple[str, str], list[str]] = {}
+    configs = list(sources)
+    for number in range(args.rounds):
+        shift = number % len(configs)
+        for config in configs[shift:] + configs[:shift]:
+            lines: list[str] | None = None if strict else []
+            seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}".replace(
+                " ", "-"), 1, warnings=lines)
+            if lines is not None:  # the sites' own, without the variant's folder
+                warned[config] = [w.replace(str(sources[config]), "") for w in lines]
+            wall.setdefault(config, []).append(seconds)
+            cpu.setdefault(config, []).append(used)
+            print(f"round {number + 1}/{args.rounds} {config[0]} {config[1]}: "
+                  f"{seconds:.2f} s (CPU {used:.2f} s)", file=sys.stderr, flush=True)
     rows = []
-    for theme in args.themes:
-        best = {v: min(cpu[theme, v]) for v in productsite.VARIANTS}
-        def wall_ratio(a: str, b: str, theme: str = theme) -> float:
-            return statistics.median(x / y for x, y in zip(wall[theme, a], wall[theme, b],
+    for site in dict.fromkeys(site for site, _variant in configs):
+        if (site, "gpu") in warned:
+            ours = set(warned[site, "gpu"]) - set(warned[site, "none"])
+            if ours:
+                raise SystemExit("the gpu variant added warnings:\n" + "\n".join(sorted(ours)))
+        best = {v: min(cpu[site, v]) for v in productsite.VARIANTS}
+        def wall_ratio(a: str, b: str, site: str = site) -> float:
+            return statistics.median(x / y for x, y in zip(wall[site, a], wall[site, b],
                                                            strict=True))
         rows.append({
-            "theme": theme, "pages": args.product, "cpu_min_s": best,
+            "site": site, "cpu_min_s": best, "cpu_s": {v: cpu[site, v] for v in best},
             "gpu_vs_sphinx": best["gpu"] / best["sphinx"], "gpu_vs_none": best["gpu"] / best["none"],
             "sphinx_vs_none": best["sphinx"] / best["none"],
             "wall_gpu_vs_sphinx": wall_ratio("gpu", "sphinx"),
             "wall_gpu_vs_none": wall_ratio("gpu", "none"),
+            "warnings": {v: len(warned[site, v]) for v in best if (site, v) in warned},
         })
     summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
                "rounds": args.rounds, "machine": {"cpus": os.cpu_count(),
@@ -308,11 +346,11 @@ def run_product(args: argparse.Namespace) -> dict[str, object]:
                "rows": rows}
     print(f"# {summary['command']}")
     print("cheapest round of CPU time per variant; ratios of those (wall-clock medians in brackets)")
-    print(f"{'theme':<10} {'pages':>5} {'none s':>7} {'sphinx s':>8} {'gpu s':>6} "
+    print(f"{'site':<16} {'none s':>7} {'sphinx s':>8} {'gpu s':>6} "
           f"{'gpu/sphinx':>16} {'gpu/none':>16} {'sphinx/none':>11}")
     for row in rows:
         best = row["cpu_min_s"]
-        print(f"{row['theme']:<10} {row['pages']:>5} {best['none']:>7.2f} {best['sphinx']:>8.2f} "
+        print(f"{row['site']:<16} {best['none']:>7.2f} {best['sphinx']:>8.2f} "
               f"{best['gpu']:>6.2f} {row['gpu_vs_sphinx']:>7.3f} ({row['wall_gpu_vs_sphinx']:.3f}) "
               f"{row['gpu_vs_none']:>7.3f} ({row['wall_gpu_vs_none']:.3f}) "
               f"{row['sphinx_vs_none']:>11.3f}")
@@ -396,6 +434,14 @@ def main(argv: list[str] | None = None) -> int:
                              "each, untouched, with Sphinx's glossary, and with this extension")
     parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
                         help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
+    parser.add_argument("--site", type=Path, metavar="DOCS",
+                        help="instead: an existing site's source folder (conf.py), untouched, "
+                             "with Sphinx's glossary, and with this extension")
+    parser.add_argument("--project", type=Path, metavar="DIR",
+                        help="with --site: the folder copied for each variant (default: the "
+                             "parent of DOCS, so that conf.py's relative paths resolve)")
+    parser.add_argument("--site-uses", type=int, default=18, metavar="N",
+                        help="with --site: term uses added, one per page (default 18)")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results here")
     args = parser.parse_args(argv)
     unknown = set(args.variants) - set(sitegen.VARIANTS)
@@ -407,6 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         summary = run_load(args)
     elif args.product:
         summary = run_product(args)
+    elif args.site:
+        summary = run_site(args)
     else:
         summary = run_builds(args)
     if args.json:

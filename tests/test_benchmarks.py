@@ -87,3 +87,52 @@ def test_each_variant_builds_without_warnings_and_marks_every_use(variant: str, 
     if variant in ("term", "gpu"):
         assert (srcdir / "glossary.rst").exists()
         assert "glossary.html#" in html  # the uses link to the glossary page
+
+
+def _existing_project(root: Path) -> tuple[Path, Path]:
+    """A small existing site: reST and MyST pages, an include fragment, a package beside it."""
+    docs = root / "docs"
+    docs.mkdir(parents=True)
+    (root / "package").mkdir()
+    (docs / "conf.py").write_text('extensions = ["myst_parser"]\n'
+                                   'exclude_patterns = ["fragment.md"]\n', encoding="utf-8")
+    (docs / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n   notes\n"
+                                    "   more\n", encoding="utf-8")
+    (docs / "guide.rst").write_text("Guide\n=====\n\nRead me.\n\n.. include:: part.txt\n",
+                                    encoding="utf-8")
+    (docs / "notes.md").write_text("# Notes\n\nSome notes.\n", encoding="utf-8")
+    (docs / "more.md").write_text("# More\n\nMore notes.\n", encoding="utf-8")
+    (docs / "fragment.md").write_text("Just a fragment, no title.\n", encoding="utf-8")
+    (docs / "part.txt").write_text("Included.\n", encoding="utf-8")
+    return root, docs
+
+
+def test_existing_site_variants_add_the_same_uses_and_glossary(tmp_path: Path, build) -> None:
+    from benchmarks import existingsite
+
+    project, docs = _existing_project(tmp_path / "project")
+    assert existingsite.pages(docs) == [Path("guide.rst"), Path("index.rst"), Path("more.md"),
+                                        Path("notes.md")]
+    sources = existingsite.sites(tmp_path / "variants", project, docs, uses=3, seed=2)
+    untouched = {p.relative_to(docs): p.read_bytes() for p in docs.rglob("*") if p.is_file()}
+    none = sources["none"]
+    assert {p.relative_to(none): p.read_bytes() for p in none.rglob("*") if p.is_file()} == untouched
+    assert (none.parent / "package").is_dir()  # the project around the docs is copied too
+    uses: dict[str, list[str]] = {}
+    for variant in ("sphinx", "gpu"):
+        srcdir = sources[variant]
+        built = build(srcdir)
+        assert built.warnings == ""
+        text = {p: (srcdir / p).read_text(encoding="utf-8") for p in existingsite.pages(srcdir)}
+        uses[variant] = sorted(re.findall(r"(?::|\{)(?:gpu-term|term)(?::|\})`([^`]+)`",
+                                          "".join(text.values())))
+        assert len(uses[variant]) == 3
+        page = built.read(f"{existingsite.PAGE}.html")
+        marker = 'class="xref std std-term"' if variant == "sphinx" else "data-gpu-term="
+        html = "".join(built.read(f"{p.with_suffix('.html')}") for p in text)
+        assert html.count(marker) == 3
+        assert page.count("Tensor parallelism") >= 1
+    assert uses["sphinx"] == uses["gpu"]
+    assert "sphinxcontrib_gpuglossary" in (sources["gpu"] / "conf.py").read_text(encoding="utf-8")
+    assert "sphinxcontrib_gpuglossary" not in (sources["sphinx"] / "conf.py").read_text(
+        encoding="utf-8")
