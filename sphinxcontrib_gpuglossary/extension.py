@@ -12,9 +12,9 @@ from . import __version__, events, writers
 from .autolink import AutoLink
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
-from .nodes import glossary_block, gpu_term, gpu_text
+from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import FootnoteFirstUse, LinkTerms, UniqueAnchors
+from .transforms import ExpandRelated, FootnoteFirstUse, LinkTerms, UniqueAnchors
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -45,6 +45,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(gpu_text, html=html[gpu_text], singlehtml=html[gpu_text], epub=html[gpu_text])
     app.add_node(glossary_block, html=html[glossary_block], singlehtml=html[glossary_block],
                  epub=html[glossary_block], man=(writers.visit_block_man, writers.depart_block_man))
+    # HTML writes a table's "See also" lines row by row; other builders get them
+    # as standard nodes from ExpandRelated
+    app.add_node(gpu_related, html=html[gpu_related], singlehtml=html[gpu_related],
+                 epub=html[gpu_related])
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
 
@@ -54,6 +58,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(AutoLink)
     app.add_post_transform(LinkTerms)
     app.add_post_transform(UniqueAnchors)
+    app.add_post_transform(ExpandRelated)
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)

@@ -35,6 +35,20 @@ class glossary_block(nodes.container):  # noqa: N801
     """Wraps one rendered ``glossary-table``: ``lang`` and ``dir`` of the build."""
 
 
+class gpu_related(nodes.Element):  # noqa: N801
+    """A table row's "See also" line when every term it names has its row in the
+    same table: ``label`` (empty in the related column), ``separator``, and
+    ``links``, one ``(term_id, text, lang, dir)`` per term (``lang`` empty: the
+    table's language).
+
+    One node where the written line takes about ten (paragraph, label, a link and
+    its text per term, separators), so that a glossary page's doctree stays small
+    while every other page is read and written. :func:`.tables.related_line`
+    makes the written line: HTML builders while they write the row, the others
+    in :class:`~.transforms.ExpandRelated`.
+    """
+
+
 def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_term:
     """A term as written in *docname*, linked once all pages are read.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence, Set
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -14,7 +14,7 @@ from . import labels
 from .core.collation import group_letter, sort_key
 from .core.languages import Localized, language_name, list_separator, pick, text_direction
 from .core.model import CATEGORIES
-from .nodes import anchor, glossary_block, gpu_text, not_translatable, term_xref
+from .nodes import anchor, glossary_block, gpu_related, gpu_text, not_translatable, term_xref
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
@@ -248,12 +248,22 @@ class TableBuilder:
             cell.append(_para(nodes.emphasis("", term.review), classes=["gpu-provenance"]))
         return cell
 
-    def _related(self, term_id: str, label: bool) -> nodes.paragraph:
-        links: list[nodes.Node] = [self._related_link(r) for r in self.domain.term(term_id).related]
-        if label:
-            return _labelled(nodes.inline("", labels.see_also(), classes=["gpu-label"]),
-                             *_join(links, self.separator), classes=["gpu-related"])
-        return _para(*_join(links, self.separator), classes=["gpu-related"])
+    def _related(self, term_id: str, label: bool) -> nodes.Element:
+        related = self.domain.term(term_id).related
+        label_text = labels.see_also() if label else ""
+        if all(r in self._shown for r in related):  # the whole glossary page: compact
+            return gpu_related(label=label_text, separator=self.separator,
+                               links=[self._link_text(r) for r in related])
+        return related_line(label_text, [self._related_link(r) for r in related],
+                            self.separator)
+
+    def _link_text(self, term_id: str) -> tuple[str, str, str, str]:
+        """A related term's headword as :class:`~.nodes.gpu_related` keeps it: no
+        language when it is the table's (no fallback marker on links)."""
+        headword = self.domain.headword(term_id)
+        if headword.lang == self.lang:
+            return term_id, headword.text, "", ""
+        return term_id, headword.text, headword.lang, text_direction(headword.lang)
 
     def _related_link(self, term_id: str) -> nodes.Element:
         """A plain link, without the hover definition running text gets.
@@ -261,8 +271,7 @@ class TableBuilder:
         To the row when this table shows the term; else resolved by the domain to
         the table that shows it, and plain text when none does.
         """
-        headword = self.domain.headword(term_id)
-        text: nodes.Node = self._text(replace(headword, fallback=False))
+        text = _link_node(self._link_text(term_id))
         if term_id in self._shown:
             return nodes.reference("", "", text, refid=anchor(term_id), internal=True)
         xref = term_xref(term_id, self.docname)
@@ -308,6 +317,26 @@ class TableBuilder:
             marker["classes"].append("gpu-fallback-badge")
             result += [nodes.Text(" "), marker]
         return result
+
+
+def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nodes.paragraph:
+    """A "See also" line: *label* (none in the related column), then the links."""
+    if label:
+        return _labelled(nodes.inline("", label, classes=["gpu-label"]),
+                         *_join(list(links), separator), classes=["gpu-related"])
+    return _para(*_join(list(links), separator), classes=["gpu-related"])
+
+
+def expand_related(node: gpu_related) -> nodes.paragraph:
+    """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows."""
+    links = [nodes.reference("", "", _link_node(link), refid=anchor(link[0]), internal=True)
+             for link in node["links"]]
+    return related_line(node["label"], links, node["separator"])
+
+
+def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:
+    _term_id, text, lang, direction = link
+    return gpu_text(text, lang, direction) if lang else nodes.Text(text)
 
 
 def _para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:

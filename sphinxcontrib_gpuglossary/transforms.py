@@ -1,4 +1,5 @@
-"""Post-transforms of terms in running text: their links, and LaTeX footnotes.
+"""Post-transforms: the links of terms in running text, tables' anchors and "See also"
+lines per builder, and LaTeX footnotes.
 
 They run in the main process on each doctree being written, read the domain
 and collect nothing: safe under ``-j``. HTML needs no footnotes: its writer
@@ -15,7 +16,8 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import anchor, glossary_block, gpu_term, term_xref
+from .nodes import anchor, glossary_block, gpu_related, gpu_term, term_xref
+from .tables import expand_related
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder
@@ -193,6 +195,20 @@ def _drop_anchor(target: nodes.Element, node_id: str) -> None:
                 any(entry[2] == node_id for entry in sibling["entries"]):
             parent.remove(sibling)
     parent.remove(target)
+
+
+class ExpandRelated(SphinxPostTransform):
+    """Builders that do not write :class:`~.nodes.gpu_related` themselves (all but
+    HTML) get the "See also" lines as standard nodes."""
+
+    default_priority = 60
+
+    def run(self, **kwargs: Any) -> None:
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        if domain.builder.format == "html":
+            return
+        for node in list(self.document.findall(gpu_related)):
+            node.replace_self(expand_related(node))
 
 
 class FootnoteFirstUse(SphinxPostTransform):

@@ -21,7 +21,8 @@ from docutils import nodes
 
 from . import labels
 from .core.languages import language_name, text_direction
-from .nodes import glossary_block, gpu_term, gpu_text
+from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
+from .tables import expand_related
 
 if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
     from sphinx.writers.html5 import HTML5Translator
@@ -92,6 +93,12 @@ def visit_text_html(self: HTML5Translator, node: gpu_text) -> None:
                                    dir=node["dir"]))
 
 
+def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
+    """Write the line while writing its row: its nodes live only that long."""
+    expand_related(node).walkabout(self)
+    raise nodes.SkipNode
+
+
 def depart_span(self: HTML5Translator, node: nodes.Element) -> None:
     self.body.append("</span>")
 
@@ -143,4 +150,5 @@ HTML_VISITORS = {
     gpu_term: (visit_term_html, None),
     gpu_text: (visit_text_html, depart_span),
     glossary_block: (visit_block_html, depart_div),
+    gpu_related: (visit_related_html, None),
 }
