@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from sphinxcontrib_gpuglossary.nodes import glossary_block
+from docutils import nodes
+
+from sphinxcontrib_gpuglossary.nodes import glossary_block, gpu_related
 
 SITE = "Site\n====\n\n.. toctree::\n\n   glossary\n   extra\n"
 
@@ -34,6 +36,25 @@ def test_related_term_in_another_pages_table_links_there(make_site, build) -> No
                      r'[^>]*><span>Attention</span></a>', see_also)
     # not shown in any table: plain text
     assert "<span>KV cache</span>" in see_also and "gpu-term-kv-cache" not in see_also
+
+
+def test_see_also_lines_stay_compact_in_the_doctree_and_every_builder_writes_links(
+        make_site, build) -> None:
+    srcdir = make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"})
+    site = build(srcdir)
+    doctree = site.app.env.get_doctree("glossary")
+    assert len(list(doctree.findall(gpu_related))) > 100
+    assert not list(doctree.findall(nodes.reference))  # no link nodes until written
+    assert '<a class="reference internal" href="#gpu-term-attention">Attention</a>' in related(
+        site.read("glossary.html"), "gqa")
+    (tex,) = build(srcdir, "latex").outdir.glob("*.tex")
+    latex = tex.read_text(encoding="utf-8")
+    gqa = latex[latex.index(r"\label{\detokenize{glossary:gpu-term-gqa}}"):]
+    gqa = gqa[:gqa.index(r"\\")]  # the end of the row
+    assert "See also:" in gqa
+    assert r"\hyperref[\detokenize{glossary:gpu-term-attention}]" in gqa
+    text = build(srcdir, "text").read("glossary.txt")
+    assert re.search(r"See also:[^\n]*Attention", text)
 
 
 def test_see_also_to_a_term_no_table_shows_is_no_nitpick(make_site, build) -> None:
