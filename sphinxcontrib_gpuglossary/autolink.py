@@ -16,10 +16,10 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from .core.matcher import Matcher
 from .nodes import glossary_block, term_node
 
 if TYPE_CHECKING:
+    from .core.matcher import Matcher
     from .domain import GpuDomain
 
 MODES = (False, "first", "all")

@@ -15,7 +15,6 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 from .autolink import skipped
-from .core.status import discouraged
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -30,6 +29,8 @@ class WarnDiscouragedText(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if not self.config.gpuglossary_warn_deprecated_text:
             return
+        from .core.status import discouraged  # only when these warnings are on
+
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         matcher = domain.autolink_matcher()
         for text in self.document.findall(nodes.Text):

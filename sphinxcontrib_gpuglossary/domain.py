@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -33,7 +33,6 @@ from sphinx.domains import Domain, ObjType
 from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
-from .autolink import Matcher
 from .core.languages import Localized, pick
 from .core.lookup import TermIndex
 from .core.model import Glossary, Term
@@ -42,6 +41,9 @@ from .labels import _
 from .nodes import anchor
 from .roles import GpuTermRole
 from .warnings import warn
+
+if TYPE_CHECKING:
+    from .core.matcher import Matcher
 
 
 class GpuDomain(Domain):
@@ -76,6 +78,8 @@ class GpuDomain(Domain):
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
         if self._matcher is None:
+            from .core.matcher import Matcher  # imported only when auto-linking is on
+
             self._matcher = Matcher.build(self.glossary, self.chain)
         return self._matcher
 

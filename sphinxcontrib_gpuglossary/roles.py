@@ -9,7 +9,6 @@ from docutils.utils import unescape
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import split_explicit_title
 
-from .core.status import discouraged
 from .nodes import term_node
 from .warnings import warn
 
@@ -56,6 +55,8 @@ class GpuTermRole(SphinxRole):
     @staticmethod
     def _warn_discouraged(domain: GpuDomain, term: Term, texts: tuple[str, str],
                           location: tuple[str, int]) -> None:
+        from .core.status import discouraged  # for the few terms with a status
+
         for written in dict.fromkeys(texts):  # what readers see, then the target
             found = discouraged(term, written)
             if found is not None:

@@ -19,7 +19,6 @@ from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
 from .model import Glossary, Term
-from .yamlsource import parse_yaml
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -109,7 +108,9 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
 
 
 def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
-    from .schema import check_file  # only when the cache has no parsed glossary
+    # only when the cache has no parsed glossary
+    from .schema import check_file
+    from .yamlsource import parse_yaml
 
     problems: list[Problem] = []
     parsed: list[FileContent] = []
