@@ -231,7 +231,7 @@ class GpuDomain(Domain):
                      ) -> nodes.Element | None:
         # Terms in running text are linked by transforms.LinkTerms; what comes here is
         # :any:, a table's "See also" link, or a term no table shows (no target: None).
-        term_id = target if target in self.glossary.terms else self.index.find(target).term_id
+        term_id = target if target in self.glossary.terms else self.index.term_id(target)
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None

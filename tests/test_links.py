@@ -167,3 +167,28 @@ def test_letter_links_lead_to_their_group_in_latex_and_texinfo(make_site, build)
     text = texi.read_text()
     assert "@anchor{first gpu-group-0}" in text and "@anchor{first gpu-group-1}" in text
     assert "@w{                              }" not in text  # Texinfo's mark of a missing anchor
+
+
+def test_any_references_resolve_terms_without_looking_for_lookalikes(make_site, build,
+                                                                     monkeypatch) -> None:
+    """``:any:`` (and MyST's links) ask every domain about every target, mostly other
+    domains' ones: the gpu domain answers without a "did you mean" search."""
+    import difflib
+
+    searched: list[str] = []
+    original = difflib.get_close_matches
+
+    def counting(word, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append(word)
+        return original(word, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
+    srcdir = make_site("basic", {"guide.rst": "Guide\n=====\n\n.. _setup-notes:\n\nSetup\n-----\n\n"
+                                              "See :any:`KV cache`, :any:`setup-notes` and "
+                                              ":any:`Guide <guide>`.\n"})
+    site = build(srcdir)
+    assert site.warnings == ""
+    guide = site.read("guide.html")
+    assert 'href="glossary.html#gpu-term-kv-cache"' in guide
+    assert 'href="#setup-notes"' in guide
+    assert searched == []

@@ -71,6 +71,18 @@ class TermIndex:
             close = difflib.get_close_matches(key, self._keys, n=12, cutoff=0.75)
             ids = dict.fromkeys(i for k in close for i in sorted(self._keys[k]))
             return Match(None, suggestions=tuple(self._headwords[i] for i in list(ids)[:3]))
-        best = min(ranks.values())
-        candidates = tuple(sorted(i for i, r in ranks.items() if r == best))
+        candidates = _best(ranks)
         return Match(candidates[0], candidates=candidates)
+
+    def term_id(self, text: str) -> str | None:
+        """The term *text* names (the first of equals), or None, without looking for
+        terms spelt alike: for resolving references, whose targets are mostly other
+        domains' (``:any:``, MyST's links), where "did you mean" is never shown."""
+        ranks = self._keys.get(lookup_key(text))
+        return _best(ranks)[0] if ranks else None
+
+
+def _best(ranks: dict[str, int]) -> tuple[str, ...]:
+    """The ids a key names best, sorted."""
+    best = min(ranks.values())
+    return tuple(sorted(i for i, r in ranks.items() if r == best))
