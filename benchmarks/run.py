@@ -279,7 +279,7 @@ def run_product(args: argparse.Namespace) -> dict[str, object]:
     theme, alternating."""
     with tempfile.TemporaryDirectory(prefix="gpuglossary-product-") as tmp:
         workdir = Path(tmp)
-        sources = {(f"{theme} {args.product}", variant): root for theme in args.themes
+        sources = {(f"{theme}-{args.product}", variant): root for theme in args.themes
                    for variant, root in productsite.sites(workdir, args.product, theme,
                                                           args.seed).items()}
         return compare_variants(args, workdir, sources, strict=True)
@@ -314,8 +314,8 @@ def compare_variants(args: argparse.Namespace, workdir: Path,
         shift = number % len(configs)
         for config in configs[shift:] + configs[:shift]:
             lines: list[str] | None = None if strict else []
-            seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}".replace(
-                " ", "-"), 1, warnings=lines)
+            seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}", 1,
+                                  warnings=lines)
             if lines is not None:  # the sites' own, without the variant's folder
                 warned[config] = [w.replace(str(sources[config]), "") for w in lines]
             wall.setdefault(config, []).append(seconds)

@@ -271,11 +271,11 @@ class TableBuilder:
         To the row when this table shows the term; else resolved by the domain to
         the table that shows it, and plain text when none does.
         """
-        text = _link_node(self._link_text(term_id))
+        link = self._link_text(term_id)
         if term_id in self._shown:
-            return nodes.reference("", "", text, refid=anchor(term_id), internal=True)
+            return _row_link(link)
         xref = term_xref(term_id, self.docname)
-        xref += nodes.inline("", "", text)
+        xref += nodes.inline("", "", _link_node(link))
         return xref
 
     def _aliases(self, term_id: str) -> list[str]:
@@ -323,15 +323,19 @@ def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nod
     """A "See also" line: *label* (none in the related column), then the links."""
     if label:
         return _labelled(nodes.inline("", label, classes=["gpu-label"]),
-                         *_join(list(links), separator), classes=["gpu-related"])
-    return _para(*_join(list(links), separator), classes=["gpu-related"])
+                         *_join(links, separator), classes=["gpu-related"])
+    return _para(*_join(links, separator), classes=["gpu-related"])
 
 
 def expand_related(node: gpu_related) -> nodes.paragraph:
     """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows."""
-    links = [nodes.reference("", "", _link_node(link), refid=anchor(link[0]), internal=True)
-             for link in node["links"]]
-    return related_line(node["label"], links, node["separator"])
+    return related_line(node["label"], [_row_link(link) for link in node["links"]],
+                        node["separator"])
+
+
+def _row_link(link: tuple[str, str, str, str]) -> nodes.reference:
+    """A plain link to the row of ``link[0]`` in the same table."""
+    return nodes.reference("", "", _link_node(link), refid=anchor(link[0]), internal=True)
 
 
 def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:
@@ -356,7 +360,7 @@ def _labelled(label: nodes.Element, *content: nodes.Node,
     return _para(label, nodes.Text(space), *content, classes=classes)
 
 
-def _join(items: list[nodes.Node], separator: str) -> list[nodes.Node]:
+def _join(items: Sequence[nodes.Node], separator: str) -> list[nodes.Node]:
     joined: list[nodes.Node] = []
     for number, item in enumerate(items):
         if number:
