@@ -356,8 +356,12 @@ def _labelled(label: nodes.Element, *content: nodes.Node,
               classes: Sequence[str] = ()) -> nodes.paragraph:
     """A paragraph that opens with *label* ("See also:"): one space after it, none
     after a full-width colon (Chinese, Japanese)."""
-    space = "" if label.astext().endswith(("：", "︓")) else " "
-    return _para(label, nodes.Text(space), *content, classes=classes)
+    return _para(label, nodes.Text(label_space(label.astext())), *content, classes=classes)
+
+
+def label_space(label: str) -> str:
+    """What follows a label: a space, none after a full-width colon."""
+    return "" if label.endswith(("：", "︓")) else " "
 
 
 def _join(items: Sequence[nodes.Node], separator: str) -> list[nodes.Node]:

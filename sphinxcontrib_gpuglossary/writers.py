@@ -21,8 +21,8 @@ from docutils import nodes
 
 from . import labels
 from .core.languages import language_name, text_direction
-from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
-from .tables import expand_related
+from .nodes import anchor, glossary_block, gpu_related, gpu_term, gpu_text
+from .tables import label_space
 
 if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
     from sphinx.writers.html5 import HTML5Translator
@@ -94,8 +94,27 @@ def visit_text_html(self: HTML5Translator, node: gpu_text) -> None:
 
 
 def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
-    """Write the line while writing its row: its nodes live only that long."""
-    expand_related(node).walkabout(self)
+    """Write the "See also" line as the translator writes the paragraph of links
+    :func:`.tables.expand_related` stands for, without making its nodes (a
+    glossary page has hundreds of these lines)."""
+    parts = [self.starttag(node, "p", "", CLASS="gpu-related")]
+    label = node["label"]
+    if label:
+        parts += [self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(label),
+                  "</span>", label_space(label)]
+    for number, (term_id, text, lang, direction) in enumerate(node["links"]):
+        if number:
+            parts.append(self.encode(node["separator"]))
+        parts.append(self.starttag(node, "a", "", CLASS="reference internal",
+                                   href="#" + anchor(term_id)))
+        if lang:
+            parts += [self.starttag(node, "span", "", CLASS="gpu-text", lang=lang,
+                                    dir=direction), self.encode(text), "</span>"]
+        else:
+            parts.append(self.encode(text))
+        parts.append("</a>")
+    parts.append("</p>\n")
+    self.body.append("".join(parts))
     raise nodes.SkipNode
 
 

@@ -7,6 +7,7 @@ import re
 from docutils import nodes
 
 from sphinxcontrib_gpuglossary.nodes import glossary_block, gpu_related
+from sphinxcontrib_gpuglossary.tables import expand_related
 
 SITE = "Site\n====\n\n.. toctree::\n\n   glossary\n   extra\n"
 
@@ -113,3 +114,30 @@ def test_table_keeps_the_source_and_line_of_its_directive(make_site, build) -> N
     doctree = build(srcdir).app.env.get_doctree("glossary")
     (block,) = doctree.findall(glossary_block)
     assert block.source.endswith("glossary.rst") and block.line == 6
+
+
+def test_html_writes_a_see_also_line_as_the_translator_writes_the_line_it_stands_for(
+        make_site, build) -> None:
+    """The HTML visitor writes :class:`gpu_related` itself; it must write what the
+    translator writes for the nodes :func:`expand_related` makes (Japanese: a
+    full-width colon after the label, English headwords tagged with their language)."""
+    site = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"}),
+                 language="ja")
+    builder = site.app.builder
+    doctree = site.app.env.get_doctree("glossary")
+    site.app.env.apply_post_transforms(doctree, "glossary")
+    doctree.settings = builder.docsettings  # as the builder writes it
+    expanded = doctree.deepcopy()
+    for node in list(expanded.findall(gpu_related)):
+        node.replace_self(expand_related(node))
+
+    def written(document: nodes.document) -> str:
+        translator = builder.create_translator(document, builder)
+        document.walkabout(translator)
+        return "".join(translator.body)
+
+    direct, reference = written(doctree), written(expanded)
+    assert direct == reference
+    assert re.search(r'<span class="gpu-label">[^<]*：</span><a ', direct)
+    assert re.search(r'<a class="reference internal" href="#gpu-term-[^"]+"><span class="gpu-text" '
+                     r'dir="ltr" lang="en">', direct)
