@@ -13,7 +13,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from .autolink import MODES
-from .core import catalog, collation
+from .core import catalog, collation, languages
 from .core.cache import cache_dir
 from .core.errors import GlossaryError, printable
 from .core.languages import language_chain
@@ -77,6 +77,7 @@ def load(app: Sphinx) -> None:
     domain = _domain(app.env)
     domain.attach(glossary, chain, app.builder)
     collation.preload((domain.headword(t).text for t in glossary.terms), folder)
+    languages.preload(chain[0], _shown_languages(glossary, chain), folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,
@@ -87,6 +88,15 @@ def load(app: Sphinx) -> None:
         logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "
                        "glossary catalog holds all terms", config.gpuglossary_catalog_terms,
                        type=WARNING_TYPE, subtype="option")
+
+
+def _shown_languages(glossary: Glossary, chain: list[str]) -> set[str]:
+    """Every language a page may show a glossary text in."""
+    langs = set(chain)
+    for term in glossary.terms.values():
+        langs.update(term.names, term.definitions, term.aliases, term.notes)
+        langs.update(variant.lang for variant in term.variants)
+    return langs
 
 
 def add_assets(app: Sphinx) -> None:
