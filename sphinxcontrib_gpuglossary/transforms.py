@@ -40,6 +40,8 @@ class LinkTerms(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        if _nothing_of(domain, "uses", self.env.docname, self.config.root_doc):
+            return
         targets, builder = domain.data["targets"], domain.builder
         html = builder.format == "html"
         uris: dict[tuple[str, str], str | None] = {}  # (from, to) -> relative URI
@@ -101,6 +103,8 @@ class UniqueAnchors(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        if _nothing_of(domain, "tables", self.env.docname, self.config.root_doc):
+            return
         one_page = _one_page(domain.builder, self.config.root_doc)
         html = domain.builder.format == "html"
         anchors: dict[tuple[str, str], list[tuple[str, nodes.Element]]] = {}
@@ -127,6 +131,18 @@ class UniqueAnchors(SphinxPostTransform):
 
 ANCHOR_PREFIX = anchor("")
 GROUP_PREFIX = "gpu-group-"
+
+
+def _nothing_of(domain: GpuDomain, key: str, docname: str, root_doc: str) -> bool:
+    """Whether the doctree being written is *docname*'s alone and the domain noted
+    none of its *key* (``uses``, ``tables``) while reading it: no need to walk it.
+
+    Doctrees that inline other documents (singlehtml, LaTeX, Texinfo, man) are
+    always walked.
+    """
+    builder = domain.builder
+    return (builder.format == "html" and docname not in domain.data[key]
+            and not _one_page(builder, root_doc))
 
 
 def _one_page(builder: Builder, root_doc: str) -> bool:

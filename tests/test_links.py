@@ -192,3 +192,23 @@ def test_any_references_resolve_terms_without_looking_for_lookalikes(make_site, 
     assert 'href="glossary.html#gpu-term-kv-cache"' in guide
     assert 'href="#setup-notes"' in guide
     assert searched == []
+
+
+@pytest.mark.parametrize(("builder", "skipped"), [
+    ("html", {"uses": {"index", "first", "second"}, "tables": {"index", "uses"}}),
+    ("dirhtml", {"uses": {"index", "first", "second"}, "tables": {"index", "uses"}}),
+    ("singlehtml", {"uses": set(), "tables": set()}),  # one doctree holds every page
+    ("latex", {"uses": set(), "tables": set()}),
+])
+def test_link_and_anchor_passes_skip_only_pages_that_are_theirs_alone_and_have_nothing(
+        two_tables, build, builder: str, skipped: dict[str, set[str]]) -> None:
+    from sphinxcontrib_gpuglossary.transforms import _nothing_of
+
+    site = build(two_tables, builder)
+    domain = site.app.env.get_domain("gpu")
+    for key, expected in skipped.items():
+        found = {doc for doc in site.app.env.found_docs if _nothing_of(domain, key, doc, "index")}
+        assert found == expected, key
+    if builder == "html":  # the pages that were walked still get their links and anchors
+        assert 'href="second.html#gpu-term-gadget"' in site.read("uses.html")
+        assert_every_anchor_link_resolves(site.outdir)
