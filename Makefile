@@ -25,12 +25,18 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 
+# An editable install leaves the package without bytecode, and where
+# PYTHONDONTWRITEBYTECODE is set every build compiles it again (30 to 50 ms): compile
+# it once, as pip does for a regular install. A changed module is compiled afresh
+# on import, so this is never stale.
 $(VENV)/.docs: pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/pip install -q -e '.[docs]'
+	$(VENV)/bin/python -m compileall -q sphinxcontrib_gpuglossary
 	touch $@
 
 $(VENV)/.test: pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/pip install -q -e '.[test,docs]'
+	$(VENV)/bin/python -m compileall -q sphinxcontrib_gpuglossary
 	touch $@
 
 $(OLDEST)/.test: pyproject.toml

@@ -57,3 +57,13 @@ def test_a_fresh_environment_installs_the_wheel_and_builds_a_site(wheel: Path,
     assert (tmp_path / "out" / "_static" / "gpuglossary.js").exists()
     cli = subprocess.run([env / "bin" / "gpuglossary", "validate"], capture_output=True, text=True)
     assert cli.returncode == 0 and cli.stdout.startswith("OK:")
+
+
+def test_the_development_installs_compile_the_package_as_a_regular_install_does() -> None:
+    """``make``'s editable installs leave bytecode, as pip's wheel install does: where
+    PYTHONDONTWRITEBYTECODE is set, every build would compile the package again."""
+    for stamp in (".venv/.test", ".venv/.docs"):
+        recipe = subprocess.run(["make", "-n", "-B", stamp], cwd=PROJECT, capture_output=True,
+                                text=True, check=True).stdout.splitlines()
+        install = next(n for n, line in enumerate(recipe) if "pip install -q -e" in line)
+        assert "-m compileall -q sphinxcontrib_gpuglossary" in recipe[install + 1], stamp
