@@ -195,7 +195,11 @@ class TableBuilder:
             self._anchored.add(term_id)
             para += addnodes.index(entries=[("single", headword.text, anchor(term_id),
                                              "main", None)])
-            para += nodes.target("", "", ids=[anchor(term_id)])
+            target = nodes.target("", "", ids=[anchor(term_id)])
+            # links from anywhere may land here: without this, docutils notes an
+            # unreferenced target per row, a message node kept with the doctree
+            target.referenced = 1
+            para += target
         para += nodes.strong("", "", *self.localized(headword, marked))
         return para
 

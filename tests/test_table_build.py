@@ -141,3 +141,13 @@ def test_html_writes_a_see_also_line_as_the_translator_writes_the_line_it_stands
     assert re.search(r'<span class="gpu-label">[^<]*：</span><a ', direct)
     assert re.search(r'<a class="reference internal" href="#gpu-term-[^"]+"><span class="gpu-text" '
                      r'dir="ltr" lang="en">', direct)
+
+
+def test_a_table_leaves_no_message_nodes_in_the_doctree(make_site, build) -> None:
+    """docutils notes every target no link names as "not referenced" (an info message
+    kept with the doctree): a table's anchors are marked as link targets."""
+    site = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"}))
+    doctree = site.app.env.get_doctree("glossary")
+    assert len(list(doctree.findall(nodes.target))) > 100
+    assert doctree.transform_messages == []
+    assert not list(doctree.findall(nodes.system_message))
