@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import sphinxcontrib_gpuglossary
 from sphinxcontrib_gpuglossary import cli
 from sphinxcontrib_gpuglossary.cli import main
 from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type
@@ -105,6 +106,15 @@ def test_core_and_cli_never_import_sphinx() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_one_lookalike_search_behind_every_did_you_mean() -> None:
+    """Schema fields, categories, statuses and term names are all suggested by
+    ``core.errors.spelt_like``: no second copy of the search to drift apart."""
+    package = Path(sphinxcontrib_gpuglossary.__file__).parent
+    searching = sorted(p.relative_to(package).as_posix() for p in package.rglob("*.py")
+                       if "get_close_matches" in p.read_text(encoding="utf-8"))
+    assert searching == ["core/errors.py"]
 
 
 # -- usage errors -----------------------------------------------------------------

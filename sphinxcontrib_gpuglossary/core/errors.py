@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 #: What a message must not write raw to a terminal: control characters (ESC starts
@@ -19,10 +19,21 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub(lambda m: repr(m[0])[1:-1], text)
 
 
+def spelt_like(word: str, choices: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """Up to *n* of *choices* spelt most like *word*, closest first: the one search
+    behind every "did you mean"."""
+    return difflib.get_close_matches(word, choices, n=n, cutoff=cutoff)
+
+
+def suggestion(names: Sequence[str]) -> str:
+    """``did you mean 'a', 'b'?``"""
+    return f"did you mean {', '.join(repr(name) for name in names)}?"
+
+
 def did_you_mean(word: str, choices: Sequence[str]) -> str:
     """The fix for an unknown *word*: the closest of *choices*, else all of them."""
-    close = difflib.get_close_matches(word, choices, n=1)
-    return f"did you mean {close[0]!r}?" if close else f"use one of: {', '.join(choices)}"
+    close = spelt_like(word, choices)
+    return suggestion(close) if close else f"use one of: {', '.join(choices)}"
 
 
 @dataclass(frozen=True, order=True)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
+from .errors import spelt_like, suggestion
 from .model import Glossary
 
 _SEPARATORS = re.compile(r"[\s\-_‐‑–]+")
@@ -33,7 +33,7 @@ class Match:
     def fix(self) -> str:
         """What to tell an author whose text names no term: the terms spelt alike."""
         if self.suggestions:
-            return f"did you mean {', '.join(repr(s) for s in self.suggestions)}?"
+            return suggestion(self.suggestions)
         return "add it to a glossary file or fix the spelling"
 
 
@@ -68,7 +68,7 @@ class TermIndex:
         key = lookup_key(text)
         ranks = self._keys.get(key)
         if not ranks:
-            close = difflib.get_close_matches(key, self._keys, n=12, cutoff=0.75)
+            close = spelt_like(key, self._keys, n=12, cutoff=0.75)
             ids = dict.fromkeys(i for k in close for i in sorted(self._keys[k]))
             return Match(None, suggestions=tuple(self._headwords[i] for i in list(ids)[:3]))
         candidates = _best(ranks)
