@@ -79,7 +79,8 @@ def preload(lang: str, others: Iterable[str], folder: Path | None) -> None:
     from . import cache as stored
 
     langs = sorted({lang, *others})
-    key = hashlib.sha256("\0".join([babel.__version__, lang, *langs]).encode()).hexdigest()
+    key = hashlib.sha256("\0".join([babel.__version__, lang, *langs]).encode()
+                         + Path(__file__).read_bytes()).hexdigest()  # and this code
     known = stored.read(folder, key, "cldr") if folder is not None else None
     if not isinstance(known, dict):
         known = {("separator", lang): list_separator(lang)}
