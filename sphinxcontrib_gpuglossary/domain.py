@@ -31,6 +31,7 @@ from sphinx.addnodes import pending_xref
 from sphinx.builders import Builder
 from sphinx.domains import Domain, ObjType
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import NoUri
 from sphinx.util.nodes import make_refnode
 
 from .core.languages import Localized, pick
@@ -182,6 +183,15 @@ class GpuDomain(Domain):
                         targets.setdefault(term_id, docname)
         return targets
 
+    def written_without(self, docname: str, *keys: str) -> bool:
+        """Whether the page written for *docname* is that document alone and it had
+        none of *keys* (``uses``, ``tables``) when read: nothing of ours to link,
+        anchor or style there. Never so where a page inlines other documents
+        (singlehtml, LaTeX, Texinfo, man)."""
+        return (self.builder.format == "html"
+                and not any(docname in self.data[key] for key in keys)
+                and not one_page_builder(self.builder))
+
     def linked_from(self, docname: str) -> set[str]:
         """The terms *docname* links to: its uses, and the related terms its tables'
         entries link to ("See also")."""
@@ -245,6 +255,14 @@ class GpuDomain(Domain):
                          ) -> list[tuple[str, nodes.reference]]:
         ref = self.resolve_xref(env, fromdocname, builder, "term", target, node, contnode)
         return [("gpu:term", ref)] if ref is not None else []
+
+
+def one_page_builder(builder: Builder) -> bool:
+    """Whether the builder puts every document on one page (singlehtml)."""
+    try:
+        return builder.format == "html" and "#" in builder.get_target_uri(builder.config.root_doc)
+    except NoUri:
+        return False
 
 
 def keep_unlinked(app: object, env: BuildEnvironment, node: pending_xref,

@@ -100,11 +100,24 @@ def _shown_languages(glossary: Glossary, chain: list[str]) -> set[str]:
 
 
 def add_assets(app: Sphinx) -> None:
-    """``builder-inited``: the tooltip's CSS and script (``static/``), for HTML builders only."""
+    """``builder-inited``: copy the tooltip's CSS and script (``static/``), for HTML
+    builders only; :func:`link_assets` links them from the pages that use them."""
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC_DIR))
-        app.add_css_file("gpuglossary.css")
-        app.add_js_file("gpuglossary.js")
+
+
+def link_assets(app: Sphinx, pagename: str, _template: str, _context: dict,
+                _doctree: object) -> None:
+    """``html-page-context``: link the CSS and script from the pages with a term or a
+    table, as Sphinx's MathJax does for pages with maths; from every page when the
+    project asks for that (``app.set_html_assets_policy('always')``)."""
+    builder = app.builder
+    if builder.format != "html":
+        return
+    if app.registry.html_assets_policy == "always" or \
+            not _domain(app.env).written_without(pagename, "uses", "tables"):
+        builder.add_css_file("gpuglossary.css")  # type: ignore[attr-defined]
+        builder.add_js_file("gpuglossary.js")  # type: ignore[attr-defined]
 
 
 def _glossary_catalogs(app: Sphinx, language: str) -> list[Path]:

@@ -62,7 +62,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)
-    app.connect("builder-inited", events.add_assets)  # static/gpuglossary.css and .js
+    app.connect("builder-inited", events.add_assets)  # static/gpuglossary.css and .js,
+    app.connect("html-page-context", events.link_assets)  # linked where a page needs them
     # labels (locale/<lang>/LC_MESSAGES/sphinxcontrib-gpuglossary.mo, the project's first)
     # are loaded once Sphinx has compiled the project's catalogs, before pages are read
     app.connect("env-get-outdated", events.init_labels, priority=400)

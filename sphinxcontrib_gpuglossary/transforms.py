@@ -16,6 +16,7 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from .domain import one_page_builder
 from .nodes import anchor, glossary_block, gpu_related, gpu_term, term_xref
 from .tables import expand_related
 
@@ -40,7 +41,7 @@ class LinkTerms(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
-        if _nothing_of(domain, "uses", self.env.docname, self.config.root_doc):
+        if domain.written_without(self.env.docname, "uses"):
             return
         targets, builder = domain.data["targets"], domain.builder
         html = builder.format == "html"
@@ -103,9 +104,9 @@ class UniqueAnchors(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
-        if _nothing_of(domain, "tables", self.env.docname, self.config.root_doc):
+        if domain.written_without(self.env.docname, "tables"):
             return
-        one_page = _one_page(domain.builder, self.config.root_doc)
+        one_page = one_page_builder(domain.builder)
         html = domain.builder.format == "html"
         anchors: dict[tuple[str, str], list[tuple[str, nodes.Element]]] = {}
         groups: dict[str, set[str]] = {}  # page -> group ids taken
@@ -131,26 +132,6 @@ class UniqueAnchors(SphinxPostTransform):
 
 ANCHOR_PREFIX = anchor("")
 GROUP_PREFIX = "gpu-group-"
-
-
-def _nothing_of(domain: GpuDomain, key: str, docname: str, root_doc: str) -> bool:
-    """Whether the doctree being written is *docname*'s alone and the domain noted
-    none of its *key* (``uses``, ``tables``) while reading it: no need to walk it.
-
-    Doctrees that inline other documents (singlehtml, LaTeX, Texinfo, man) are
-    always walked.
-    """
-    builder = domain.builder
-    return (builder.format == "html" and docname not in domain.data[key]
-            and not _one_page(builder, root_doc))
-
-
-def _one_page(builder: Builder, root_doc: str) -> bool:
-    """Whether the builder puts every document on one page (singlehtml)."""
-    try:
-        return builder.format == "html" and "#" in builder.get_target_uri(root_doc)
-    except NoUri:
-        return False
 
 
 def _blocks(node: nodes.Element, docname: str) -> Iterator[tuple[str, glossary_block]]:

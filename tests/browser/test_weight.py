@@ -42,6 +42,41 @@ def test_html_pages_link_the_assets_once_and_ship_them_unchanged(make_site, buil
         re.findall(r'<(?:script|link)[^>]*gpuglossary[^>]*>', page))
 
 
+PLAIN = ":orphan:\n\nPlain\n=====\n\nNo terms here.\n"
+
+
+def linked_assets(page: str) -> list[str]:
+    return re.findall(r'<(?:link|script)[^>]*_static/(gpuglossary\.(?:css|js))', page)
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml", "singlehtml"])
+def test_only_pages_with_a_term_or_a_table_link_the_assets(make_site, build,
+                                                           builder: str) -> None:
+    """As Sphinx's MathJax does for maths: a page without a term or a table loads
+    neither file (they are copied all the same); singlehtml's one page has both."""
+    site = build(make_site("browser", {"plain.rst": PLAIN}),
+                 builder)
+    pages = {p.relative_to(site.outdir).as_posix(): p.read_text(encoding="utf-8")
+             for p in site.outdir.rglob("*.html")}
+    linked = {name for name, page in pages.items() if linked_assets(page)}
+    if builder == "singlehtml":
+        assert linked == {"index.html"}
+    else:
+        suffix = "/index.html" if builder == "dirhtml" else ".html"
+        assert linked == {f"terms{suffix}", f"glossary{suffix}"}
+        assert sorted(linked_assets(pages[f"terms{suffix}"])) == list(ASSETS)
+    assert {p.name for p in (site.outdir / "_static").glob("gpuglossary.*")} == set(ASSETS)
+
+
+def test_a_project_can_ask_for_the_assets_on_every_page(make_site, build) -> None:
+    srcdir = make_site("browser", {"plain.rst": PLAIN})
+    with (srcdir / "conf.py").open("a") as conf:
+        conf.write("\n\ndef setup(app):\n    app.set_html_assets_policy('always')\n")
+    site = build(srcdir)
+    assert sorted(linked_assets(site.read("plain.html"))) == list(ASSETS)
+    assert sorted(linked_assets(site.read("genindex.html"))) == list(ASSETS)
+
+
 @pytest.mark.parametrize("builder", ["text", "latex", "man"])
 def test_other_builders_get_no_assets(make_site, build, builder: str) -> None:
     site = build(make_site("browser"), builder)
