@@ -73,6 +73,7 @@ class GpuDomain(Domain):
         self.index = TermIndex(glossary)
         self.chain = chain
         self.show_provenance: bool = builder.config.gpuglossary_show_provenance
+        self._one_page: bool | None = None
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
 
@@ -183,14 +184,21 @@ class GpuDomain(Domain):
                         targets.setdefault(term_id, docname)
         return targets
 
+    @property
+    def one_page(self) -> bool:
+        """Whether the builder puts every document on one page (singlehtml); asked
+        once the documents are known (singlehtml's URIs depend on them)."""
+        if self._one_page is None:
+            self._one_page = one_page_builder(self.builder)
+        return self._one_page
+
     def written_without(self, docname: str, *keys: str) -> bool:
         """Whether the page written for *docname* is that document alone and it had
         none of *keys* (``uses``, ``tables``) when read: nothing of ours to link,
         anchor or style there. Never so where a page inlines other documents
         (singlehtml, LaTeX, Texinfo, man)."""
-        return (self.builder.format == "html"
-                and not any(docname in self.data[key] for key in keys)
-                and not one_page_builder(self.builder))
+        return (self.builder.format == "html" and not self.one_page
+                and not any(docname in self.data[key] for key in keys))
 
     def linked_from(self, docname: str) -> set[str]:
         """The terms *docname* links to: its uses, and the related terms its tables'
@@ -245,8 +253,8 @@ class GpuDomain(Domain):
         docname = self.data["targets"].get(term_id or "")
         if term_id is None or docname is None:
             return None
-        if docname != fromdocname and "#" in builder.get_relative_uri(fromdocname, docname):
-            docname = fromdocname  # every document on one page (singlehtml): an in-page link
+        if docname != fromdocname and self.one_page:
+            docname = fromdocname  # an in-page link
         return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
                             self.headword_text(term_id))
 

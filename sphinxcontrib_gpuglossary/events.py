@@ -77,7 +77,7 @@ def load(app: Sphinx) -> None:
     domain = _domain(app.env)
     domain.attach(glossary, chain, app.builder)
     collation.preload((domain.headword(t).text for t in glossary.terms), folder)
-    languages.preload(chain[0], _shown_languages(glossary, chain), folder)
+    languages.preload(chain[0], {*chain, *glossary.text_languages()}, folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,
@@ -88,15 +88,6 @@ def load(app: Sphinx) -> None:
         logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "
                        "glossary catalog holds all terms", config.gpuglossary_catalog_terms,
                        type=WARNING_TYPE, subtype="option")
-
-
-def _shown_languages(glossary: Glossary, chain: list[str]) -> set[str]:
-    """Every language a page may show a glossary text in."""
-    langs = set(chain)
-    for term in glossary.terms.values():
-        langs.update(term.names, term.definitions, term.aliases, term.notes)
-        langs.update(variant.lang for variant in term.variants)
-    return langs
 
 
 def add_assets(app: Sphinx) -> None:
@@ -111,13 +102,10 @@ def link_assets(app: Sphinx, pagename: str, _template: str, _context: dict,
     """``html-page-context``: link the CSS and script from the pages with a term or a
     table, as Sphinx's MathJax does for pages with maths; from every page when the
     project asks for that (``app.set_html_assets_policy('always')``)."""
-    builder = app.builder
-    if builder.format != "html":
-        return
     if app.registry.html_assets_policy == "always" or \
             not _domain(app.env).written_without(pagename, "uses", "tables"):
-        builder.add_css_file("gpuglossary.css")  # type: ignore[attr-defined]
-        builder.add_js_file("gpuglossary.js")  # type: ignore[attr-defined]
+        app.builder.add_css_file("gpuglossary.css")  # type: ignore[attr-defined]
+        app.builder.add_js_file("gpuglossary.js")  # type: ignore[attr-defined]
 
 
 def _glossary_catalogs(app: Sphinx, language: str) -> list[Path]:

@@ -43,9 +43,9 @@ class gpu_related(nodes.Element):  # noqa: N801
 
     One node where the written line takes about ten (paragraph, label, a link and
     its text per term, separators), so that a glossary page's doctree stays small
-    while every other page is read and written. :func:`.tables.related_line`
-    makes the written line: HTML builders while they write the row, the others
-    in :class:`~.transforms.ExpandRelated`.
+    while every other page is read and written. The HTML visitor writes the line
+    itself; other builders get the nodes of :func:`.tables.expand_related` from
+    :class:`~.transforms.ExpandRelated`.
     """
 
 

@@ -16,7 +16,6 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .domain import one_page_builder
 from .nodes import anchor, glossary_block, gpu_related, gpu_term, term_xref
 from .tables import expand_related
 
@@ -106,7 +105,7 @@ class UniqueAnchors(SphinxPostTransform):
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         if domain.written_without(self.env.docname, "tables"):
             return
-        one_page = one_page_builder(domain.builder)
+        one_page = domain.one_page
         html = domain.builder.format == "html"
         anchors: dict[tuple[str, str], list[tuple[str, nodes.Element]]] = {}
         groups: dict[str, set[str]] = {}  # page -> group ids taken

@@ -88,9 +88,14 @@ the words that say so (``data-gpu-fallback``, in the page's language).
 
 
 def visit_text_html(self: HTML5Translator, node: gpu_text) -> None:
-    classes = "gpu-text gpu-fallback" if node.get("fallback") else "gpu-text"
-    self.body.append(self.starttag(node, "span", "", CLASS=classes, lang=node["lang"],
-                                   dir=node["dir"]))
+    self.body.append(_text_tag(self, node, node["lang"], node["dir"], node.get("fallback")))
+
+
+def _text_tag(self: HTML5Translator, node: nodes.Element, lang: str, direction: str,
+              fallback: bool = False) -> str:
+    """The opening tag of glossary text in *lang* (:class:`~.nodes.gpu_text`)."""
+    classes = "gpu-text gpu-fallback" if fallback else "gpu-text"
+    return self.starttag(node, "span", "", CLASS=classes, lang=lang, dir=direction)
 
 
 def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
@@ -108,8 +113,7 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
         parts.append(self.starttag(node, "a", "", CLASS="reference internal",
                                    href="#" + anchor(term_id)))
         if lang:
-            parts += [self.starttag(node, "span", "", CLASS="gpu-text", lang=lang,
-                                    dir=direction), self.encode(text), "</span>"]
+            parts += [_text_tag(self, node, lang, direction), self.encode(text), "</span>"]
         else:
             parts.append(self.encode(text))
         parts.append("</a>")

@@ -100,3 +100,12 @@ class Glossary:
         for term in self.terms.values():
             langs.update(term.names, term.definitions)
         return sorted(langs)
+
+    def text_languages(self) -> set[str]:
+        """Every language any text of a term is in: names, aliases, definitions,
+        notes and seed variants."""
+        langs: set[str] = set()
+        for term in self.terms.values():
+            langs.update(term.names, term.definitions, term.aliases, term.notes)
+            langs.update(variant.lang for variant in term.variants)
+        return langs
