@@ -40,7 +40,8 @@ class Matcher:
             if not term.autolink:
                 continue
             for lang in languages:
-                spellings = [term.names.get(lang), *term.aliases.get(lang, ())]
+                spellings = [term.names.get(lang), *term.aliases.get(lang, ()),
+                             *term.forms.get(lang, ())]
                 for spelling in filter(None, spellings):
                     matcher._add(spelling, term.id, clashes)
         for key in clashes:  # a spelling two terms share never matches
