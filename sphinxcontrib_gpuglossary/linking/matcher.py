@@ -15,8 +15,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .lookup import lookup_key
-from .model import Glossary
+from ..core.lookup import lookup_key
+from ..core.model import Glossary
 
 #: Words: letters and digits, with inner dots and pluses (``llama.cpp``, ``C++`` stays out).
 WORD = re.compile(r"\w(?:[\w.+]*\w)?")
