@@ -305,9 +305,11 @@ def print_notes(result: Any) -> None:
         note(f"{shown(item.path)}: not read: {item.reason}")
     for page in result.pages:
         if page.rewritten:
-            note(f"{shown(page.path)}: {page.rewritten} line{'s' * (page.rewritten != 1)} of "
-                 "it are rewritten while Sphinx reads it (a source-read or include-read "
-                 "handler); mentions are placed back in the file through the lines it keeps")
+            lines = "1 line of it differs" if page.rewritten == 1 else \
+                f"{page.rewritten} lines of it differ"
+            note(f"{shown(page.path)}: {lines} from the text Sphinx reads (rewritten by a "
+                 "source-read or include-read handler, or cut by an include's options); "
+                 "mentions are placed back in the file through the lines they share")
         for kind, item in page.notes:
             where = f"{item.line}:{item.column}" if item.column else f"{item.line}"
             note(f"{shown(item.path)}:{where}: {printable(' '.join(item.text.split()))!r} "
@@ -355,7 +357,7 @@ def _summary(result: Any, mentions: Sequence[Mention]) -> None:
         tail.append(f"{_plural(len(result.unread), 'file')} not read")
     rewritten = sum(bool(p.rewritten) for p in result.pages)
     if rewritten:
-        tail.append(f"{_plural(rewritten, 'file')} rewritten while read, placed back")
+        tail.append(f"{_plural(rewritten, 'file')} read as other text, placed back")
     listed = f"; {', '.join(tail)} (each listed above)" if tail else ""
     print(f"{PROG}: {', '.join(parts)} in {_plural(files, 'file')}; {read}{listed}",
           file=sys.stderr)

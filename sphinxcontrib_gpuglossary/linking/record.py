@@ -77,8 +77,9 @@ def make_record(document: nodes.document, env: Any, docname: str,
     docinfo = _docinfo_candidate(document)
     chosen: list[tuple[nodes.Element, str, nodes.Element | None]] = []
     for node in document.findall(nodes.TextElement):
-        if isinstance(node.parent, nodes.TextElement) or _skipped(node, docinfo):
-            continue
+        if any(isinstance(a, nodes.TextElement) for a in _ancestors(node)) \
+                or _skipped(node, docinfo):
+            continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
         if node.line is None and file == page:

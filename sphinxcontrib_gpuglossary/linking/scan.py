@@ -418,7 +418,9 @@ class _Prover:
             units.setdefault(block.unit, []).append(candidate)
             expected.setdefault(block.tokens, Counter())[candidate.found.term] += 1
         bad: set[int] = set()
-        unattributed = False
+        # a mark this page does not show where it was found (text an include cuts out,
+        # such as a :start-after: marker) may be what broke it: find which by halves
+        unattributed = bool(found.broken) and any(docname not in c.places for c in chosen)
         for low, high in found.broken:
             owners = [u for u in units if u[0] < high and low < u[1]]
             if not owners:
