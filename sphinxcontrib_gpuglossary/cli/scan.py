@@ -380,17 +380,16 @@ def writable(path: Path, srcdir: Path) -> str:
     """Why ``--fix`` must not write *path*, or ``""``: it must be a regular file inside
     *srcdir*, reached through no symbolic link."""
     root = os.path.realpath(srcdir)
-    real = os.path.realpath(path)
-    if os.path.commonpath([root, real]) != root:
-        return f"it lies outside {printable_name(display(srcdir))}, the folder the build reads"
     here = Path(os.path.abspath(path))
     for part in [here, *here.parents]:
-        if os.path.realpath(part) == root and not part.is_symlink():
-            break
         if part.is_symlink():
             return (f"{printable_name(display(part))} is a symbolic link; --fix writes only "
                     "files inside the source folder, reached through no link")
-    if not path.is_file() or path.is_symlink():
+        if os.path.realpath(part) == root:
+            break
+    if os.path.commonpath([root, os.path.realpath(path)]) != root:
+        return f"it lies outside {printable_name(display(srcdir))}, the folder the build reads"
+    if not path.is_file():
         return "it is not a regular file"
     return ""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -267,6 +268,11 @@ class Project:
 
     def read(self) -> None:
         self.app.builder.read()
+        # Sphinx drops a page it cannot open with a warning (kept out of the output)
+        for name in re.findall(r"Ignored unreadable document '(.+?)'", self.warnings.getvalue()):
+            path = Path(self.app.srcdir, name)
+            self.unread[str(path)] = ("a symbolic link to nothing" if path.is_symlink() and
+                                      not path.exists() else "cannot be read (no permission)")
 
     @property
     def source_encoding(self) -> str:
