@@ -216,7 +216,8 @@ def test_the_proof_runs_the_sites_own_source_read_handlers(tmp_path: Path, capsy
         "index.rst": "Home\n====\n\nThe VRAM is full.\n"})
     code, found, err = scan(capsys, srcdir)
     assert (code, found) == (0, [])
-    assert "index.rst:4:5: 'VRAM' [vram] left out: marking it would change the page" in err
+    assert "index.rst:4:5: 'VRAM' [vram] left out: marking it would change the page " \
+           "'index'" in err
 
 
 # -- MyST typography and substitutions -----------------------------------------------
@@ -299,7 +300,7 @@ def test_a_grid_table_mention_left_out_is_named_also_with_first(tmp_path: Path,
     _code, found, err = scan(capsys, srcdir, "--first")
     assert where(found, "index.rst") == [(8, 5, "KV cache")]
     assert "index.rst:5:3: 'KV cache' [kv-cache] left out: marking it would change the " \
-           "page (a table border" in err
+           "page 'index' (a table border" in err
     assert "1 left out" in err
 
 
@@ -328,8 +329,26 @@ def test_an_include_with_start_after_never_loses_content(tmp_path: Path, build,
         "shared.inc": "Start of VRAM notes.\n\nThe KV cache grows.\n"})
     _code, found, err = scan(capsys, srcdir)
     assert where(found, "shared.inc") == [(3, 5, "KV cache")]
-    assert "shared.inc:1:10: 'VRAM' [vram] left out: marking it would change the page" in err
+    assert "shared.inc:1:10: 'VRAM' [vram] left out: marking it would change the page " \
+           "'part'" in err
     assert_fix_keeps_the_site(srcdir, build, capsys, ["whole", "part"], shown={"shared.inc": 2})
+
+
+def test_rest_inside_a_myst_page_gets_a_rest_role(tmp_path: Path, build, capsys) -> None:
+    """{eval-rst} content is reST: its mention is marked with the reST role; an include
+    with options is read at its true line."""
+    srcdir = write(tmp_path, {
+        "conf.py": 'extensions = ["myst_parser", "sphinxcontrib_gpuglossary"]\n',
+        "index.md": "# Home\n\n```{eval-rst}\nA reST paragraph on VRAM.\n\n.. note:: A note "
+                    "on the KV cache.\n```\n\n```{include} part.inc\n:start-line: 1\n```\n",
+        "part.inc": "Skipped line with VRAM.\nIncluded text on the KV cache.\n"})
+    _code, found, err = scan(capsys, srcdir)
+    assert where(found, "index.md") == [(4, 21, "VRAM"), (6, 25, "KV cache")]
+    assert where(found, "part.inc") == [(2, 22, "KV cache")]
+    assert "left out" not in err and "not placed" not in err
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
+    assert "A reST paragraph on :gpu-term:`VRAM`." in (srcdir / "index.md").read_text()
+    assert "on the {gpu-term}`KV cache`." in (srcdir / "part.inc").read_text()
 
 
 # -- scan's cost -----------------------------------------------------------------------

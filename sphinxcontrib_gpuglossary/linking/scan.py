@@ -304,9 +304,17 @@ class _Reader:
             else:
                 allowed.append(candidate)
         prover = _Prover(project, self, file, text, page.encoding)
-        chosen, rejected = prover.run(allowed, first and select is None, used)
+        first = first and select is None
+        chosen, rejected = prover.run(allowed, first, used)
+        if self.markdown.get(file) and rejected:
+            # reST inside a MyST page ({eval-rst}, a reST include): the reST role may fit
+            chosen, rejected = prover.retry(chosen, rejected, first, lambda found: _edit(
+                found, text, rest_role, self.targets))
         for candidate in rejected:
-            page.notes.append((LEFT_OUT, _note(path, source, candidate, PAGE_CHANGES)))
+            blame = prover.blame.get(id(candidate))
+            why = PAGE_CHANGES if blame is None else \
+                PAGE_CHANGES.replace("the page", f"the page {blame!r}")
+            page.notes.append((LEFT_OUT, _note(path, source, candidate, why)))
         for candidate in chosen:
             page.mentions.append(_mention(path, source, candidate.found, candidate.found.text,
                                           _status(glossary, candidate.found, project.chain),
@@ -320,7 +328,8 @@ class _Reader:
 
 REWRITTEN = ("in text a source-read or include-read handler wrote: it is not in the file "
              "as Sphinx reads it")
-PAGE_CHANGES = ("marking it would change the page (a table border, a reST construct around it)")
+PAGE_CHANGES = ("marking it would change the page (a table border, markup around it, or a "
+                "page that reads the file in the other syntax)")
 _MISSED = {
     "block": "its paragraph is not in the file as Sphinx reads it (a directive or "
              "extension made or moved it)",
@@ -357,6 +366,8 @@ class _Prover:
                  encoding: str) -> None:
         self.project, self.reader, self.file = project, reader, file
         self.text, self.encoding = text, encoding
+        #: the page whose reading rejected a candidate (by the candidate's id)
+        self.blame: dict[int, str] = {}
 
     def run(self, candidates: list[Candidate], first: bool,
             used: set[str]) -> tuple[list[Candidate], list[Candidate]]:
@@ -394,10 +405,33 @@ class _Prover:
                         chosen += [c for c in queue if id(c) not in out]
         return [], rejected + chosen  # still unproven: left out, and said so
 
+    def retry(self, chosen: list[Candidate], rejected: list[Candidate], first: bool,
+              edit: Callable[[Found], Edit]) -> tuple[list[Candidate], list[Candidate]]:
+        """*rejected* tried again written by *edit*, proven together with *chosen*; with
+        *first*, only the first of each term *chosen* does not mark yet."""
+        have = {c.found.term for c in chosen}
+        again = []
+        for candidate in rejected:
+            if first and candidate.found.term in have:
+                continue
+            have.add(candidate.found.term)
+            again.append(Candidate(candidate.found, candidate.file, edit(candidate.found),
+                                   candidate.places))
+        if not again:
+            return chosen, rejected
+        proven, _failed = self.run([*chosen, *again], False, set())
+        if {id(c) for c in chosen} - {id(c) for c in proven}:
+            return chosen, rejected  # the first proof stands
+        marked = {id(c.found) for c in proven}
+        return proven, [c for c in rejected if id(c.found) not in marked]
+
     def _check_all(self, chosen: list[Candidate]) -> set[int]:
         bad: set[int] = set()
         for docname in sorted(self.reader.readers.get(self.file, ())):
-            bad |= self._check(docname, chosen)
+            found = self._check(docname, chosen)
+            for key in found:
+                self.blame.setdefault(key, docname)
+            bad |= found
         return bad
 
     def _check(self, docname: str, chosen: list[Candidate]) -> set[int]:
