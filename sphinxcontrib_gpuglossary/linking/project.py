@@ -25,6 +25,7 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+import sphinx.locale
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 from sphinx.transforms import SphinxTransform
@@ -209,8 +210,10 @@ class Project:
         self._overlay: dict[str, bytes] = {}
         self._recorded: Record | None = None
         self._tmp = tempfile.TemporaryDirectory(prefix="gpuglossary-scan-")
-        # as sphinx-build does: docutils' global registries are restored on close()
+        # as sphinx-build does: docutils' global registries are restored on close(), and
+        # so are Sphinx's message catalogs (a scan in one language leaves no other's behind)
         self._context = contextlib.ExitStack()
+        self._context.callback(_restore, dict(sphinx.locale.translators))
         self._context.enter_context(patch_docutils(confdir))
         self._context.enter_context(docutils_namespace())
         try:
@@ -326,14 +329,24 @@ class Project:
         self._tmp.cleanup()
 
 
+def _restore(translators: dict[Any, Any]) -> None:
+    sphinx.locale.translators.clear()
+    sphinx.locale.translators.update(translators)
+
+
 #: The priority of the scan's own event handlers: after every handler of the site.
 LAST = 1_000_000
 
 
+def undecodable(exc: UnicodeDecodeError) -> str:
+    """What to say of a file that is not valid in the project's encoding."""
+    return (f"not valid {exc.encoding} (byte {exc.object[exc.start:exc.start + 1]!r} at "
+            f"offset {exc.start}); save it as {exc.encoding}, or set source_encoding")
+
+
 def _why(exc: Exception) -> str:
     if isinstance(exc, UnicodeDecodeError):
-        return (f"not valid {exc.encoding} (byte {exc.object[exc.start:exc.start + 1]!r} at "
-                f"offset {exc.start}); save it as {exc.encoding}, or set source_encoding")
+        return undecodable(exc)
     if isinstance(exc, OSError):
         return f"cannot be read ({exc.strerror or exc})"
     return f"Sphinx could not read it ({type(exc).__name__}: {exc})"

@@ -40,7 +40,7 @@ from .placement import (
     forbidden_lines,
     same_words,
 )
-from .project import Project
+from .project import Project, undecodable
 from .record import Record, changes, file_key
 
 
@@ -158,8 +158,7 @@ def read_text(path: Path, encoding: str = "utf-8") -> tuple[str | None, str]:
     try:
         return data.decode(codec(encoding)), ""
     except UnicodeDecodeError as exc:
-        return None, (f"not valid {encoding} (byte {exc.object[exc.start:exc.start + 1]!r} at "
-                      f"offset {exc.start}): Sphinx reads it with its source_encoding")
+        return None, undecodable(exc)
 
 
 @dataclass(eq=False)
