@@ -182,6 +182,37 @@ def test_another_source_encoding_is_read_and_written_in_it(tmp_path: Path, build
     assert after.warnings == before.warnings
 
 
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(encoding=st.sampled_from(["latin-1", "cp1252", "iso-8859-15", "utf-8-sig", "utf-8"]),
+       words=st.lists(st.sampled_from(["café", "naïve", "Ærø", "plain", "€uro", "Œuvre"]),
+                      min_size=1, max_size=4))
+def test_any_source_encoding_round_trips(tmp_path_factory, capsys, encoding: str,
+                                         words: list[str]) -> None:
+    """Whatever the source encoding, the mention is found at its column in characters, and
+    --fix writes the page back in that encoding with the role and nothing else changed."""
+    words = [w for w in words if _encodable(w, encoding)] or ["plain"]
+    prose = " ".join(words)
+    text = f"Page\n====\n\n{prose} and the KV cache.\n"
+    data = text.encode(encoding)
+    conf = CONF + f"source_encoding = {encoding!r}\n"
+    srcdir = site(tmp_path_factory.mktemp("enc"), {"index.rst": data}, conf=conf)
+    code, out, err = run(capsys, srcdir, "--format", "json")
+    assert code == 1 and "not read" not in err
+    assert [(m["line"], m["column"]) for m in json.loads(out)] == [(4, len(prose) + 10)]
+    run(capsys, srcdir, "--fix")
+    assert (srcdir / "index.rst").read_bytes() == text.replace(
+        "KV cache", ":gpu-term:`KV cache`").encode(encoding)
+
+
+def _encodable(word: str, encoding: str) -> bool:
+    try:
+        word.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 # -- what scan prints is printable -------------------------------------------------------
 
 HOSTILE = st.lists(st.sampled_from(["a", "é", " ", "\x1b[31m", "\u202e", "\x07", "\t", "-",

@@ -260,10 +260,8 @@ def align(block: Block) -> list[tuple[Piece, list[int | None]]]:
                 placed.append((piece, offsets))
                 cursor = at + len(piece.text)
             continue
-        found = _piece_pattern(piece.text).search(block.source, cursor)
-        if found is not None:
-            offsets = list(_char_map(piece.text, block.source, found.start()))
-        else:
+        offsets = _as_written(piece.text, block.source, cursor)
+        if offsets is None:
             fuzzy = _fuzzy_map(piece.text, block.source, cursor)
             if fuzzy is None:
                 continue
@@ -271,6 +269,16 @@ def align(block: Block) -> list[tuple[Piece, list[int | None]]]:
         placed.append((piece, offsets))
         cursor = offsets[-1]  # type: ignore[assignment]
     return placed
+
+
+def _as_written(text: str, raw: str, cursor: int) -> list[int | None] | None:
+    """Where *text* stands in *raw* from *cursor*, as written (escapes and line breaks
+    allowed for): each character's offset, plus the end; ``None`` if it is not there."""
+    if "\n" not in text and ESCAPE not in text and "\\" not in raw:
+        at = raw.find(text, cursor)  # the common case: no pattern to build
+        return None if at < 0 else list(range(at, at + len(text) + 1))
+    found = _piece_pattern(text).search(raw, cursor)
+    return None if found is None else list(_char_map(text, raw, found.start()))
 
 
 #: How much of a rewritten piece must be found as written to align it at all.

@@ -208,6 +208,7 @@ class Project:
         self._note = note
         self._texts: dict[str, list[str]] = {}
         self._overlay: dict[str, bytes] = {}
+        self._rereading = False  # a page read to prove marks: its signature is enough
         self._recorded: Record | None = None
         self._tmp = tempfile.TemporaryDirectory(prefix="gpuglossary-scan-")
         # as sphinx-build does: docutils' global registries are restored on close(), and
@@ -285,13 +286,13 @@ class Project:
         """Parse *docname* again as if each file of *overlay* (a :func:`file_key`)
         held those bytes; its new record (the stored one stays)."""
         env = self.app.env
-        self._overlay = overlay
+        self._overlay, self._rereading = overlay, True
         try:
             self.app.events.emit("env-purge-doc", env, docname)
             env.clear_doc(docname)
             return self._read_one(docname, store=False)
         finally:
-            self._overlay = {}
+            self._overlay, self._rereading = {}, False
 
     def _read_one(self, docname: str, *args: Any, store: bool = True, **kwargs: Any) -> Record | None:
         """Read *docname* as far as the collector; a page Sphinx cannot read is noted."""
@@ -402,7 +403,7 @@ def _collector(project: Project) -> type[SphinxTransform]:
 
         def apply(self, **kwargs: Any) -> None:
             project._recorded = make_record(self.document, self.env, self.env.docname,
-                                            project._texts)
+                                            project._texts, full=not project._rereading)
             raise _Recorded
 
     return Collect

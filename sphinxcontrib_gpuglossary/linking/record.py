@@ -61,9 +61,10 @@ def file_key(path: str | Path) -> str:
 # -- recording a page ----------------------------------------------------------------
 
 def make_record(document: nodes.document, env: Any, docname: str,
-                texts: dict[str, list[str]]) -> Record | None:
+                texts: dict[str, list[str]], full: bool = True) -> Record | None:
     """The page *docname* as parsed; *texts*: what Sphinx read of each file (see
-    :attr:`Record.texts`)."""
+    :attr:`Record.texts`). Not *full*: its signature only (a page read again to prove
+    marks)."""
     path = Path(env.doc2path(docname))
     try:
         filetype = get_filetype(env.config.source_suffix, str(path))  # Sphinx 7.4: str only
@@ -72,6 +73,8 @@ def make_record(document: nodes.document, env: Any, docname: str,
     if filetype not in ("restructuredtext", "markdown"):
         return None  # notebooks and other parsers
     markdown = filetype == "markdown"
+    if not full:
+        return Record(docname, path, markdown, [], {}, signature(document), texts)
     page = file_key(path)
     domain = env.get_domain("gpu")
     docinfo = _docinfo_candidate(document)
@@ -82,8 +85,8 @@ def make_record(document: nodes.document, env: Any, docname: str,
             continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
-        if node.line is None and file == page:
-            continue
+        if (node.line is None and file == page) or (file != page and not os.path.isfile(file)):
+            continue  # not in a file of the site: a docstring (autodoc), generated text
         table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
         chosen.append((node, file, table))
     tokens, ranges = _signature(document, {id(x) for node, _f, table in chosen

@@ -198,11 +198,13 @@ class _Reader:
         self.texts: dict[str, tuple[str | None, str]] = {}
         #: file -> (start, end) -> candidate or a discouraged name's mention
         self.found: dict[str, dict[tuple[int, int], tuple[Found, dict[str, int]]]] = {}
-        self.notes: dict[str, list[tuple[str, Note]]] = {}
+        self.notes: dict[str, dict[Note, tuple[str, Note]]] = {}
         self.rewritten: dict[str, int] = {}
         self.readers: dict[str, set[str]] = {}  # file -> docnames that read it as markup
         self.markdown: dict[str, bool] = {}
         self.pages = {file_key(r.path) for r in project.records.values()}
+        self.used: dict[str, set[str]] = {}  # file -> terms a role marks there
+        self.dependents: dict[str, set[str]] = {}  # file -> docnames that depend on it
         self.unread: list[Note] = []
 
     def text(self, file: str) -> str | None:
@@ -213,6 +215,10 @@ class _Reader:
         return self.texts[file][0]
 
     def page(self, record: Record) -> None:
+        for file, terms in record.used.items():
+            self.used.setdefault(file, set()).update(terms)
+        for file in record.depends | record.shown:
+            self.dependents.setdefault(file, set()).add(record.docname)
         by_file: dict[str, list[int]] = {}
         for index, block in enumerate(record.blocks):
             by_file.setdefault(block.file, []).append(index)
@@ -238,15 +244,17 @@ class _Reader:
         found = find_terms(read, blocks, self.matcher, forbidden_lines(read, record.markdown),
                            missed)
         forbidden = forbidden_lines(written, record.markdown) if not mapping.same else set()
-        notes = self.notes.setdefault(file, [])
+        notes = self.notes.setdefault(file, {})  # a file two pages include: noted once
         for miss in missed:
-            notes.append((UNPLACED, Note(Path(file), self._line(mapping, miss.line), miss.text,
-                                         miss.term, _MISSED[miss.reason])))
+            note = Note(Path(file), self._line(mapping, miss.line), miss.text, miss.term,
+                        _MISSED[miss.reason])
+            notes.setdefault(note, (UNPLACED, note))
         for item in found:
             span = mapping.span(item.start, item.end)
             if span is None or not same_words(text[span[0]:span[1]], item.text):
-                notes.append((UNPLACED, Note(Path(file), read.position(item.start)[0],
-                                             item.text, item.term, REWRITTEN)))
+                note = Note(Path(file), read.position(item.start)[0], item.text, item.term,
+                            REWRITTEN)
+                notes.setdefault(note, (UNPLACED, note))
                 continue
             start, end = span
             if not mapping.same and {written.position(start)[0] - 1,
@@ -273,7 +281,7 @@ class _Reader:
         source = SourceText(text)
         path = Path(file)
         page = Page(path, original=text, encoding=codec(self.encoding),
-                    notes=self.notes.get(file, []), rewritten=self.rewritten.get(file, 0),
+                    notes=list(self.notes.get(file, {}).values()), rewritten=self.rewritten.get(file, 0),
                     included=file not in self.pages)
         write = myst_role if self.markdown.get(file) else rest_role
         candidates: list[Candidate] = []
@@ -291,10 +299,10 @@ class _Reader:
                     continue
                 candidates.append(Candidate(item, file, _edit(item, text, write, self.targets),
                                             places))
-        used = set().union(*(r.used.get(file, set()) for r in project.records.values()))
-        shown = sorted(r.docname for r in project.records.values()
-                       if file in r.shown or (file in r.depends and file not in r.texts
-                                              and r.docname not in self.readers.get(file, ())))
+        used = self.used.get(file, set())
+        shown = sorted(docname for docname in self.dependents.get(file, ())
+                       if docname not in self.readers.get(file, ()) or
+                       file in project.records[docname].shown)
         allowed = []
         for candidate in candidates:
             why = _cannot_mark(candidate, text, self.markdown.get(file, False), shown)
