@@ -18,6 +18,7 @@ page that cannot be read) is returned as a :class:`Note` with the reason.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import re
 from collections import Counter
@@ -450,43 +451,56 @@ class _Prover:
             return {id(c) for c in chosen}
         found = changes(record.signature, after.signature)
         units: dict[tuple[int, int], list[Candidate]] = {}
-        expected: dict[tuple[int, int], Counter[str]] = {}
+        blocks: dict[tuple[int, int], list[Candidate]] = {}
         for candidate in chosen:
             index = candidate.places.get(docname)
-            if index is None:
-                continue
-            block = record.blocks[index]
-            units.setdefault(block.unit, []).append(candidate)
-            expected.setdefault(block.tokens, Counter())[candidate.found.term] += 1
+            if index is not None:
+                block = record.blocks[index]
+                units.setdefault(block.unit, []).append(candidate)
+                blocks.setdefault(block.tokens, []).append(candidate)
         bad: set[int] = set()
         # a mark this page does not show where it was found (text an include cuts out,
         # such as a :start-after: marker) may be what broke it: find which by halves
         unattributed = bool(found.broken) and any(docname not in c.places for c in chosen)
+        unit_list = sorted(units)
         for low, high in found.broken:
-            owners = [u for u in units if u[0] < high and low < u[1]]
+            owners = _overlapping(unit_list, low, high)
             if not owners:
                 unattributed = True
             elif len(owners) > 1 and len(chosen) > 1:
                 unattributed = True  # more than one table or block: find which
             for unit in owners:
                 bad |= {id(c) for c in units[unit]}
+        block_list = sorted(blocks)
         added: dict[tuple[int, int], Counter[str]] = {}
         for low, _high, terms in found.added:
-            owner = next((b for b in expected if b[0] <= low < b[1]), None)
-            if owner is None:
+            owner = _overlapping(block_list, low, low + 1)
+            if not owner:
                 unattributed = True
                 continue
-            added.setdefault(owner, Counter()).update(terms)
-        for tokens, terms in expected.items():
-            if added.get(tokens, Counter()) != terms:
-                bad |= {id(c) for c in chosen if c.places.get(docname) is not None
-                        and record.blocks[c.places[docname]].tokens == tokens}
+            added.setdefault(owner[0], Counter()).update(terms)
+        for tokens, candidates in blocks.items():
+            if added.get(tokens, Counter()) != Counter(c.found.term for c in candidates):
+                bad |= {id(c) for c in candidates}
         if unattributed:
             if len(chosen) == 1:
                 return {id(chosen[0])}
             half = len(chosen) // 2  # halves in document order: neighbours stay together
             return self._check(docname, chosen[:half]) | self._check(docname, chosen[half:])
         return bad
+
+
+def _overlapping(spans: list[tuple[int, int]], low: int, high: int) -> list[tuple[int, int]]:
+    """The spans of *spans* (sorted, not overlapping each other) that overlap
+    ``[low, high)``."""
+    at = max(bisect.bisect_right(spans, (low, float("inf"))) - 1, 0)
+    out = []
+    for span in spans[at:]:
+        if span[0] >= high:
+            break
+        if low < span[1]:
+            out.append(span)
+    return out
 
 
 def _status(glossary: Glossary, item: Found, chain: list[str]) -> str:
