@@ -92,6 +92,14 @@ def test_fix_refuses_a_conf_py_without_the_extension(tmp_path: Path, capsys) -> 
     assert code == 1 and "KV cache [kv-cache]" in out
 
 
+def test_fix_refuses_a_folder_without_conf_py(tmp_path: Path, capsys) -> None:
+    srcdir = site(tmp_path, {"index.rst": page()})
+    (srcdir / "conf.py").unlink()
+    code, _out, err = run(capsys, srcdir, "--fix")
+    assert code == 1 and "--fix refused: there is no " in err and "give its folder with -c" in err
+    assert (srcdir / "index.rst").read_text() == page()
+
+
 def test_fix_refuses_a_conf_py_that_cannot_run(tmp_path: Path, capsys) -> None:
     """Its computed exclude_patterns would be lost, and excluded drafts rewritten."""
     srcdir = site(tmp_path, {"index.rst": page(), "drafts/draft.rst": page("Draft")},

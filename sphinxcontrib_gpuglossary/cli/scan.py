@@ -173,6 +173,9 @@ def stdout_to_stderr() -> Iterator[None]:
 def _refusal(project: Any, confdir: Path) -> str:
     """Why ``--fix`` must not write into this project, or ``""``."""
     conf = printable_name(display(confdir / "conf.py"))
+    if not (confdir / "conf.py").is_file():
+        return (f"--fix refused: there is no {conf}, so the build cannot load "
+                f"{EXTENSION!r} for the roles it would write; give its folder with -c")
     if not project.complete:
         return (f"--fix refused: {conf} could not run here, so its computed settings "
                 "(exclude_patterns, extensions...) are unknown and pages it leaves out "
