@@ -147,11 +147,23 @@ def locate(source: SourceText, block: Block, claims: Claims) -> list[Placed] | N
     """Where each line of *block*'s source stands in the file, or ``None``.
 
     Line *k* of the block must stand on line ``first + k`` of the file, *first*
-    being the parser's line or up to ``block.slack`` lines below it.
+    being the parser's line or up to ``block.slack`` lines below it. A block found
+    only with its quotes doubled (a csv-table cell, as CSV escapes them) takes that
+    source.
     """
-    raw_lines = block.source.split("\n")
     if not block.source.strip():
         return None
+    places = _locate(source, block.source, block, claims)
+    if places is None and '"' in block.source:
+        doubled = block.source.replace('"', '""')
+        places = _locate(source, doubled, block, claims)
+        if places is not None:
+            block.source = doubled
+    return places
+
+
+def _locate(source: SourceText, raw: str, block: Block, claims: Claims) -> list[Placed] | None:
+    raw_lines = raw.split("\n")
     first = block.line - 1
     for top in range(max(first - 1, 0), min(first + block.slack + 1, len(source.lines))):
         if top + len(raw_lines) > len(source.lines):
