@@ -28,8 +28,8 @@ RST_CONSTRUCTS = [
     (10, 38, "VRAM", "vram"),
     (10, 47, "tensor parallelism", "tensor-parallelism"),
     (11, 26, "KV\ncache", "kv-cache"),  # over a line break
-    (20, 13, "VRAM", "vram"),  # size=VRAM: escaped, see test_glued_mentions_are_escaped
-    (20, 20, "VRAM", "vram"),
+    # size=VRAM is code-like (test_link_rules): not a mention
+    (20, 20, "VRAM", "vram"),  # (VRAM), see test_glued_mentions_are_escaped
     (20, 28, "VRAM", "vram"),
     (20, 35, "VRAM", "vram"),
     (20, 49, "VRAM", "vram"),  # →VRAM
@@ -50,7 +50,8 @@ RST_CONSTRUCTS = [
     (80, 29, "VRAM", "vram"),  # a footnote
     (82, 14, "All-Reduce Communication", "all-reduce"),  # discouraged, in text
     (82, 44, "All-Reduce Communication", "all-reduce"),  # discouraged, in a role
-    (84, 22, "Widget-Gadget", "widget"),  # a user term (conf.py's gpuglossary_files)
+    (84, 22, "Widget/Gadget", "widget"),  # a user term (conf.py's gpuglossary_files)
+    (84, 54, "KVCache", "kv-cache"),  # a closed compound, needing an explicit target
 ]
 
 
@@ -181,9 +182,10 @@ def test_glued_mentions_are_escaped(make_site, capsys) -> None:
     srcdir = make_site("scan-rst")
     fix(capsys, srcdir)
     text = (srcdir / "constructs.rst").read_text()
-    assert "size=\\ :gpu-term:`VRAM`, (:gpu-term:`VRAM`)" in text
+    assert "size=VRAM, (:gpu-term:`VRAM`)" in text
     assert "→\\ :gpu-term:`VRAM` and" in text
-    assert ":gpu-term:`Widget-Gadget <Widget/Gadget>`" in text  # no name is spelt so
+    assert "slash: :gpu-term:`Widget/Gadget` as written" in text
+    assert ":gpu-term:`KVCache <KV cache>`" in text  # no name is spelt so
     assert ":gpu-term:`KV\ncache` spans" in text
 
 

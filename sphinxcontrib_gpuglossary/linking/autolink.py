@@ -17,7 +17,7 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 from ..nodes import term_node
-from .context import never_linked
+from .context import RunningText, never_linked
 
 if TYPE_CHECKING:
     from ..domain import GpuDomain
@@ -39,12 +39,15 @@ class AutoLink(SphinxTransform):
         matcher: Matcher = domain.autolink_matcher()
         docname = self.env.docname
         linked = set(domain.data["uses"].get(docname, ()))  # explicit uses count as linked
+        running = RunningText()
         for text in list(self.document.findall(nodes.Text)):
             if not isinstance(text.parent, nodes.TextElement) or never_linked(text) is not None:
                 continue
             pieces: list[nodes.Node] = []
             position = 0
-            for start, end, term_id in matcher.find(str(text)):
+            block, offset = running.around(text)
+            for start, end, term_id in matcher.find(block, offset, offset + len(text)):
+                start, end = start - offset, end - offset
                 if mode == "first" and term_id in linked:
                     continue
                 linked.add(term_id)

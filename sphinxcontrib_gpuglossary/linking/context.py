@@ -78,3 +78,29 @@ def lead_in(element: nodes.Element) -> bool:
     item = paragraph.parent
     return (isinstance(item, (nodes.list_item, nodes.definition))
             and item.children[0] is paragraph and isinstance(element, nodes.strong))
+
+
+class RunningText:
+    """The text of each block (paragraph, list item's line, cell) a text node is in, and
+    where the node stands in it: the rules read the words around a match."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, tuple[str, dict[int, int]]] = {}
+
+    def around(self, text: nodes.Text) -> tuple[str, int]:
+        """The text of *text*'s block, and the offset of *text* in it. A block is read
+        the first time one of its nodes is asked for: ask before changing it."""
+        block = text.parent
+        while isinstance(block.parent, nodes.TextElement):
+            block = block.parent
+        known = self._blocks.get(id(block))
+        if known is None:
+            offsets: dict[int, int] = {}
+            parts: list[str] = []
+            length = 0
+            for node in block.findall(nodes.Text):
+                offsets[id(node)] = length
+                parts.append(str(node))  # as auto-linking reads it (escapes kept)
+                length += len(parts[-1])
+            known = self._blocks[id(block)] = ("".join(parts), offsets)
+        return known[0], known[1][id(text)]
