@@ -13,10 +13,11 @@ import re
 from docutils import nodes
 from sphinx import addnodes
 
-from ..nodes import glossary_block
+from ..nodes import glossary_block, gpu_plain
 
 #: Elements whose text is never linked, with the reason a writer is told.
 NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] = (
+    ((gpu_plain,), "marked as not a term (gpu-plain)"),
     ((nodes.title, nodes.subtitle, nodes.rubric), "heading"),
     ((nodes.FixedTextElement, nodes.literal, nodes.math, nodes.math_block, nodes.raw),
      "code or math"),
