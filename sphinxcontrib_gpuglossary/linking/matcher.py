@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..core.model import Glossary, Term
 from . import rules
-from .words import Spelt, Word, case_sensitive, runs, spelling_keys, words
+from .words import CJK_CHAR, Word, case_sensitive, gap, spelling_keys, words
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,13 @@ class Matcher:
     refused: dict[str, str] = field(default_factory=dict)
     rules: dict[str, _Rules] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
-    #: the last text split into words: auto-linking asks for each text node of a block
-    _last: tuple[str, list[Word]] = ("", [])
+    #: every key's beginnings, so that a run of words grows only while it can still
+    #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
+    folded_starts: set[str] = field(default_factory=set)
+    compact_starts: set[str] = field(default_factory=set)
+    #: the last text split into words (and folded): auto-linking asks for each text
+    #: node of a block
+    _last: tuple[str, list[Word], list[str]] = ("", [], [])
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -89,8 +94,12 @@ class Matcher:
             entries = [(self.exact, spelt.exact)]
         else:
             entries = [(self.folded, spelt.folded)]
-            if spelt.compact is not None and count > 1:
+            key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
+            self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
+            self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
+            if spelt.compact is not None:
                 entries.append((self.compact, spelt.compact))
+                self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
         for table, key in entries:
             if table.get(key, term.id) != term.id:
                 shared.setdefault(key, {table[key]}).add(term.id)
@@ -121,34 +130,52 @@ class Matcher:
         to right, each with the reason it is not linked (``None``: linked)."""
         end = len(text) if end is None else end
         if self._last[0] is not text:
-            self._last = (text, words(text))
-        found = self._last[1]
+            found = words(text)
+            self._last = (text, found, [w.text.casefold() for w in found])
+        _text, found, folded = self._last
         out: list[Candidate] = []
         i = 0
         while i < len(found):
-            word = found[i]
-            if word.start < start or word.end > end:
+            if found[i].start < start or found[i].end > end:
                 i += 1
                 continue
-            for size, spelt in runs(text, found, i, self.longest):
-                if found[i + size - 1].end > end:
-                    continue
-                term_id = self._lookup(size, spelt)
-                if term_id is not None:
-                    out.append(self._judge(text, found, i, i + size - 1, term_id))
-                    i += size
-                    break
-            else:
+            size, term_id = self._longest(text, found, folded, i, end)
+            if term_id is None:
                 i += 1
+                continue
+            out.append(self._judge(text, found, i, i + size - 1, term_id))
+            i += size
         return out
 
-    def _lookup(self, size: int, spelt: Spelt) -> str | None:
-        if size == 1 and spelt.exact in self.exact:
-            return self.exact[spelt.exact]
-        term_id = self.folded.get(spelt.folded)
-        if term_id is None and spelt.compact is not None:
-            term_id = self.compact.get(spelt.compact)
-        return term_id
+    def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
+                 end: int) -> tuple[int, str | None]:
+        """The longest run of words from word *i* (ending by *end*) that spells a term:
+        its length and the term (or a shared spelling's marker)."""
+        best: tuple[int, str | None] = (0, self.exact.get(found[i].text))
+        if best[1] is not None:
+            best = (1, best[1])
+        f_key = c_key = folded[i]
+        size = 1
+        while True:
+            term_id = self.folded.get(f_key) if f_key is not None else None
+            if term_id is None and c_key is not None:
+                term_id = self.compact.get(c_key)
+            if term_id is not None and size > best[0]:
+                best = (size, term_id)
+            k = i + size
+            if size >= self.longest or k >= len(found) or found[k].end > end:
+                break
+            joined = gap(text, found[k - 1], found[k])
+            if joined is None or (joined == "" and not (found[k - 1].cjk or found[k].cjk)):
+                break
+            f_key = f_key + joined + folded[k] \
+                if f_key is not None and f_key + joined in self.folded_starts else None
+            c_key = c_key + folded[k] \
+                if c_key is not None and joined in " " and c_key in self.compact_starts else None
+            if f_key is None and c_key is None:
+                break
+            size += 1
+        return best
 
     def _judge(self, text: str, found: list[Word], first: int, last: int,
                term_id: str) -> Candidate:
@@ -183,6 +210,12 @@ class Matcher:
             if package is not None:
                 return f"the name of a package: {package!r}"
         return None
+
+
+def _cjk_edge(key: str, i: int) -> bool:
+    """Whether a CJK character stands at one side of position *i* of *key* (words meet
+    there without a joiner)."""
+    return bool(CJK_CHAR.match(key[i - 1]) or CJK_CHAR.match(key[i]))
 
 
 def _spellings(term: Term, lang: str) -> list[str]:

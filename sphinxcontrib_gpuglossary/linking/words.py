@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 #: Scripts written without spaces between words: Hangul jamo, CJK radicals and
@@ -31,7 +30,7 @@ WORD = re.compile(f"[{CJK}]|{_LETTERS}(?:\\.{_LETTERS})*")
 JOINER = re.compile(r"[\s\-‐‑]+")
 #: Marks a spelling may have between two words, written without spaces (``tokens/s``).
 TIGHT = frozenset("/+&")
-_CJK_CHAR = re.compile(f"[{CJK}]")
+CJK_CHAR = re.compile(f"[{CJK}]")
 
 
 @dataclass(frozen=True)
@@ -42,12 +41,14 @@ class Word:
 
     @property
     def cjk(self) -> bool:
-        return bool(_CJK_CHAR.fullmatch(self.text))
+        return bool(CJK_CHAR.fullmatch(self.text))
 
 
 def words(text: str) -> list[Word]:
     """The words of *text*, leaving out pieces of words that combining marks cut (Bengali
     vowel signs and viramas are no ``\\w``: such a piece is never a word of its own)."""
+    if text.isascii():
+        return [Word(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
     return [Word(m.start(), m.end(), m.group()) for m in WORD.finditer(text)
             if _whole(text, m.start(), m.end())]
 
@@ -102,22 +103,6 @@ def spelling_keys(spelling: str) -> tuple[int, Spelt] | None:
             return None
         gaps.append(joined)
     return len(found), spell([w.text for w in found], gaps)
-
-
-def runs(text: str, found: list[Word], start: int, longest: int) -> Iterator[tuple[int, Spelt]]:
-    """The runs of words of *text* beginning at word *start*, longest first (at most
-    *longest* words), each with its keys."""
-    gaps: list[str] = []
-    end = start + 1
-    while end < len(found) and end - start < longest:
-        joined = gap(text, found[end - 1], found[end])
-        if joined is None or (joined == "" and not (found[end - 1].cjk or found[end].cjk)):
-            break
-        gaps.append(joined)
-        end += 1
-    for size in range(end - start, 0, -1):
-        parts = [w.text for w in found[start:start + size]]
-        yield size, spell(parts, gaps[:size - 1])
 
 
 def capitalised(word: str) -> bool:
