@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..core.model import Glossary, Term
 from . import rules
-from .words import CJK_CHAR, Word, case_sensitive, gap, spelling_keys, words
+from .words import Word, case_sensitive, gap, is_cjk, spelling_keys, words
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ class Matcher:
 def _cjk_edge(key: str, i: int) -> bool:
     """Whether a CJK character stands at one side of position *i* of *key* (words meet
     there without a joiner)."""
-    return bool(CJK_CHAR.match(key[i - 1]) or CJK_CHAR.match(key[i]))
+    return is_cjk(key[i - 1]) or is_cjk(key[i])
 
 
 def _spellings(term: Term, lang: str) -> list[str]:

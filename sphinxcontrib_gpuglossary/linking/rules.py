@@ -16,12 +16,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .words import WORD, Word, capitalised, gap, words
+from .words import Word, capitalised, gap, words
 
 #: ``#`` in a phrase: a number as model sizes and counts are written (``7B``, ``1.5T``, ``70``).
 _NUMBER = re.compile(r"\d[\d.,]*(?:[a-zA-Z]{1,2})?|\d+x\d+[a-zA-Z]?")
-#: The words of a phrase: ``#`` and ``*`` stand for one word each.
-_PHRASE_WORD = re.compile(f"[#*]|{WORD.pattern}")
 #: Idioms in which a term's word means something else, whatever the glossary: the
 #: phrase and the word of it that is spelt like a term.
 IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention",
@@ -49,7 +47,8 @@ class Phrase:
     @classmethod
     def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
         """*text* split around the first of *spellings* (each as folded words) in it."""
-        parts = [w.casefold() for w in _PHRASE_WORD.findall(text)]
+        parts = [w for token in text.casefold().split()
+                 for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
         for spelt in sorted(spellings, key=len, reverse=True):
             for i in range(len(parts) - len(spelt) + 1):
                 if parts[i:i + len(spelt)] == list(spelt):
