@@ -100,6 +100,13 @@ terms:
     linking:
       not_in: [widget factory, "# widgets per rack"]
       only_in: [rack widget, widget *, "# widgets"]
+  - id: gizmo-hub
+    category: infrastructure
+    names: {en: Gizmo Hub}
+    aliases: {en: [Gizmo]}
+    definitions: {en: "A hub."}
+    neutral: true
+    linking: {only_in: [Gizmo Hub, the Gizmo model hub]}
   - id: zap
     category: hardware
     names: {en: ZAPlib}
@@ -127,6 +134,12 @@ def test_a_terms_own_phrases_say_where_it_links(tmp_path: Path) -> None:
         "not in one of the phrases of the term's linking.only_in"
 
 
+def test_a_phrase_holding_a_longer_spelling_still_rules_a_shorter_one(tmp_path: Path) -> None:
+    matcher = user_matcher(tmp_path)
+    assert linked("Gizmo Hub, the Gizmo company, and the Gizmo model hub.", matcher) == [
+        ("Gizmo Hub", "gizmo-hub"), ("Gizmo", "gizmo-hub")]
+
+
 def test_any_case_matches_a_product_name_in_any_case(tmp_path: Path) -> None:
     matcher = user_matcher(tmp_path)
     assert linked("Load zaplib, ZAPLIB or ZAPlib.", matcher) == [
@@ -142,7 +155,7 @@ def test_a_phrase_without_the_terms_words_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_misspelt_linking_field_is_reported(tmp_path: Path) -> None:
-    p = only(problems(tmp_path, TERMS.replace("only_in:", "onlyin:")))
+    p = only(problems(tmp_path, TERMS.replace("only_in: [rack", "onlyin: [rack")))
     assert p.line == 10 and "unknown field 'onlyin'" in p.message and "only_in" in p.message
 
 

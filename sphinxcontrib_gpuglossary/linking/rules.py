@@ -38,34 +38,47 @@ _CODE_AFTER = frozenset("=(@$\\<>{}")
 
 @dataclass(frozen=True)
 class Phrase:
-    """A phrase of a term's ``linking`` rules: the words before and after the term's own."""
+    """A phrase of a term's ``linking`` rules, as the words before and after the term's
+    own: one way per spelling of the term the phrase holds (``Hugging Face Hub`` holds
+    ``Hugging Face Hub`` and ``Hugging Face``)."""
 
     text: str
-    before: tuple[str, ...]
-    after: tuple[str, ...]
+    #: ``(before, own words, after)``, longest own words first
+    ways: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
 
     @classmethod
     def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
-        """*text* split around the first of *spellings* (each as folded words) in it."""
+        """*text* split around each of *spellings* (each as folded words) it holds."""
         parts = [w for token in text.casefold().split()
                  for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
-        for spelt in sorted(spellings, key=len, reverse=True):
+        ways = []
+        for spelt in sorted({tuple(s) for s in spellings}, key=len, reverse=True):
             for i in range(len(parts) - len(spelt) + 1):
-                if parts[i:i + len(spelt)] == list(spelt):
-                    return cls(text, tuple(parts[:i]), tuple(parts[i + len(spelt):]))
-        return None
+                if tuple(parts[i:i + len(spelt)]) == spelt:
+                    ways.append((tuple(parts[:i]), spelt, tuple(parts[i + len(spelt):])))
+        return cls(text, tuple(ways)) if ways else None
 
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
-        """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase."""
-        start, end = first - len(self.before), last + 1 + len(self.after)
-        if start < 0 or end > len(found):
-            return False
-        if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
-            return False
-        window = [w.text.casefold() for w in found[start:first]] + \
-            [w.text.casefold() for w in found[last + 1:end]]
-        return all(_same(want, got) for want, got in
-                   zip((*self.before, *self.after), window, strict=True))
+        """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
+        where the phrase holds these very words, or else another spelling of as many
+        words (``model parameters`` holds ``parameter`` too)."""
+        own = tuple(w.text.casefold() for w in found[first:last + 1])
+        ways = [w for w in self.ways if w[1] == own] or \
+            [w for w in self.ways if len(w[1]) == len(own)]
+        return any(_stands_in(text, found, first, last, before, after)
+                   for before, _own, after in ways)
+
+
+def _stands_in(text: str, found: list[Word], first: int, last: int,
+               before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    start, end = first - len(before), last + 1 + len(after)
+    if start < 0 or end > len(found):
+        return False
+    if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
+        return False
+    window = [w.text.casefold() for w in found[start:first]] + \
+        [w.text.casefold() for w in found[last + 1:end]]
+    return all(_same(want, got) for want, got in zip((*before, *after), window, strict=True))
 
 
 def _same(want: str, got: str) -> bool:
@@ -80,13 +93,12 @@ IDIOM_PHRASES = tuple(
 
 def idiom(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The idiom words *first* to *last* of *found* stand in, if any."""
-    spelt = [w.text.casefold() for w in found[first:last + 1]]
+    spelt = tuple(w.text.casefold() for w in found[first:last + 1])
     for name, parts in IDIOM_PHRASES:
         for i in range(len(parts) - len(spelt) + 1):
-            if list(parts[i:i + len(spelt)]) == spelt:
-                phrase = Phrase(name, parts[:i], parts[i + len(spelt):])
-                if phrase.around(text, found, first, last):
-                    return name
+            if parts[i:i + len(spelt)] == spelt and \
+                    _stands_in(text, found, first, last, parts[:i], parts[i + len(spelt):]):
+                return name
     return None
 
 
