@@ -11,7 +11,6 @@ file) only means the files are parsed again.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib.util
 import os
@@ -19,6 +18,8 @@ import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from .files import WriteRefusedError, write_atomic
 
 #: Environment variable naming the cache folder; set it empty to turn the cache off.
 CACHE_ENV = "GPUGLOSSARY_CACHE_DIR"
@@ -74,15 +75,11 @@ def read(folder: Path, key: str, kind: str = "glossary") -> object | None:
 def write(folder: Path, key: str, value: object, kind: str = "glossary") -> None:
     """Store *value* of *kind* under *key* atomically; keep the newest :data:`KEEP` of that kind."""
     path = folder / f"{kind}-{key[:40]}.pickle"
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with temporary.open("wb") as f:
-            pickle.dump((key, value), f, protocol=pickle.HIGHEST_PROTOCOL)
-        temporary.replace(path)
+        write_atomic(path, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
         stored = sorted(folder.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime)
         for old in stored[:-KEEP]:
             old.unlink(missing_ok=True)
-    except OSError:  # read-only home, full disk, a race with another build: no cache
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+    except (OSError, WriteRefusedError):  # read-only home, full disk, a race: no cache
+        pass
