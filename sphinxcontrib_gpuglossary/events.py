@@ -15,7 +15,8 @@ from sphinx.util import logging
 from .autolink import MODES
 from .core import catalog, collation, languages
 from .core.cache import cache_dir
-from .core.errors import GlossaryError, printable
+from .core.errors import GlossaryError, printable, printable_name
+from .core.files import WriteRefusedError
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
@@ -194,7 +195,13 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     if app.config.gpuglossary_catalog_terms == "used":
         glossary = _used_terms(domain.data, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
-    catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
+    path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
+    try:
+        catalog.write_template(template, path)
+    except (OSError, WriteRefusedError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+        logger.warning("cannot write %s: %s", printable_name(str(path)), printable(str(reason)),
+                       type=WARNING_TYPE, subtype="catalog")
 
 
 #: values of ``gpuglossary_catalog_terms``

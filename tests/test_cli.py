@@ -481,8 +481,74 @@ def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture
 
 def test_an_unwritable_output_exits_1(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
     (in_tmp / "folder").mkdir()
-    code, _, err = call(capsys, "export", "-o", "folder")
-    assert code == 1 and err.startswith("gpuglossary: cannot write folder")
+    code, _, err = call(capsys, "export", "-o", "folder", "--force")
+    assert code == 1 and err == ("gpuglossary: folder is not a regular file (a folder, FIFO or "
+                                 "device); name a file\n")
+    code, _, err = call(capsys, "export", "-o", "missing/out.json")
+    assert code == 1 and err == "gpuglossary: cannot write missing/out.json: No such file or " \
+                                "directory\n"
+
+
+# -- what -o writes and what it refuses ----------------------------------------------------
+
+#: Every command with -o, and the output name it is given.
+OUTPUTS = (("list", "-o", "out.tsv"), ("export", "-o", "out.json"),
+           ("export", "--format", "csv", "-o", "out.csv"), ("coverage", "-o", "out.txt"))
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_existing_output_is_replaced_only_with_force(
+        capsys: pytest.CaptureFixture[str], in_tmp: Path, command: tuple[str, ...]) -> None:
+    target = in_tmp / command[-1]
+    target.write_text("mine\n")
+    target.chmod(0o640)
+    code, _, err = call(capsys, *command)
+    assert code == 1 and err == f"gpuglossary: {target.name} exists; pass --force to replace " \
+                                "it, or name another file\n"
+    assert target.read_text() == "mine\n"
+    code, _, err = call(capsys, *command, "--force")
+    assert (code, err) == (0, "")
+    assert target.read_text() != "mine\n" and oct(target.stat().st_mode & 0o777) == "0o640"
+    assert sorted(p.name for p in in_tmp.iterdir()) == [target.name]  # no temporary left
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_input_is_never_an_output(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                     command: tuple[str, ...]) -> None:
+    (in_tmp / "glossary").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary", "--files", "glossary", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary is an input of this command; it is never "
+                                 "replaced: write the output to another file\n")
+    assert (in_tmp / "glossary").read_text() == GOOD
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_only_import_writes_a_yaml_name(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                         command: tuple[str, ...]) -> None:
+    """The reproduction: export -o glossary.yaml --format csv replaced a YAML glossary."""
+    (in_tmp / "glossary.yaml").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary.yaml", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary.yaml names a YAML glossary file, which "
+                                 "this command never writes; name the output after its format "
+                                 "(e.g. glossary.csv)\n")
+    assert (in_tmp / "glossary.yaml").read_text() == GOOD
+
+
+def test_a_symlink_output_is_not_followed(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
+    (in_tmp / "elsewhere.json").write_text("{}")
+    (in_tmp / "out.json").symlink_to(in_tmp / "elsewhere.json")
+    code, _, err = call(capsys, "export", "-o", "out.json", "--force")
+    assert code == 1 and "out.json is a symbolic link; not writing through it" in err
+    assert (in_tmp / "elsewhere.json").read_text() == "{}"
+
+
+def test_an_output_name_is_printed_printably(capsys: pytest.CaptureFixture[str],
+                                             in_tmp: Path) -> None:
+    name = "out\x1b]0;pwned\x07\n\u202e.json"
+    (in_tmp / name).write_text("{}")
+    code, _, err = call(capsys, "export", "-o", name)
+    assert code == 1 and err == ("gpuglossary: out\\x1b]0;pwned\\x07\\n\\u202e.json exists; pass "
+                                 "--force to replace it, or name another file\n")
 
 
 # -- coverage ----------------------------------------------------------------------------
