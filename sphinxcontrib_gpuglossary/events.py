@@ -14,7 +14,7 @@ from sphinx.util import logging
 
 from .autolink import MODES
 from .core import catalog, collation, languages
-from .core.cache import cache_dir
+from .core.cache import UnsafeFolderError, cache_dir, check_folder
 from .core.errors import GlossaryError, printable, printable_name
 from .core.files import WriteRefusedError
 from .core.languages import language_chain
@@ -54,12 +54,24 @@ def _locale_dirs(app: Sphinx) -> list[Path]:
     return [Path(app.srcdir, d) for d in app.config.locale_dirs]
 
 
+def _cache_folder() -> Path | None:
+    """The user's cache folder, if it is private; else a message, and no cache."""
+    folder = cache_dir()
+    if folder is not None:
+        try:
+            check_folder(folder)
+        except UnsafeFolderError as exc:
+            logger.info(str(exc))
+            return None
+    return folder
+
+
 def load(app: Sphinx) -> None:
     """``builder-inited``: load, check and translate the glossary; attach it to the domain."""
     config = app.config
     hint = "check gpuglossary_files in conf.py (its paths are relative to conf.py)"
     user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
-    folder = cache_dir()
+    folder = _cache_folder()
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
                                  cache=folder)

@@ -18,7 +18,7 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import Glossary, Term
+from .model import CATEGORIES, STATUSES, Glossary, Term
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -85,12 +85,24 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
     if cache is None:
         return parse_glossary(contents)
     key = cache_key(contents)
-    glossary = read_cache(cache, key)
-    if isinstance(glossary, Glossary):
+    glossary = read_cache(cache, key, "glossary", Glossary)
+    if isinstance(glossary, Glossary) and _plausible(glossary):
         return glossary
     glossary = parse_glossary(contents)
-    write_cache(cache, key, glossary)
+    write_cache(cache, key, glossary, "glossary")
     return glossary
+
+
+def _plausible(glossary: Glossary) -> bool:
+    """Whether a glossary from the cache holds what every checked glossary holds (the
+    cache is the user's own, but a file there may be anything): ids as keys, known
+    categories and statuses, English texts, related ids that exist."""
+    terms = glossary.terms
+    return all(
+        key == term.id and term.category in CATEGORIES and "en" in term.names
+        and "en" in term.definitions and all(r in terms for r in term.related)
+        and all(s in STATUSES for names in term.status.values() for s in names.values())
+        for key, term in terms.items())
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:

@@ -92,7 +92,8 @@ class Glossary:
 
     terms: dict[str, Term] = field(default_factory=dict)
     #: ``{"disclaimer": {lang: text}, "titles": {seed: {lang: [text, ...]}}}``
-    texts: dict[str, dict] = field(default_factory=dict)  # type: ignore[type-arg]
+    texts: dict[str, dict[str, str] | dict[str, dict[str, list[str]]]] = field(
+        default_factory=dict)
 
     def languages(self) -> list[str]:
         """Every language that has a headword or definition, sorted."""
