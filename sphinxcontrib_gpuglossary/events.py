@@ -12,7 +12,6 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from .autolink import MODES
 from .core import catalog, collation, languages
 from .core.cache import UnsafeFolderError, cache_dir, check_folder
 from .core.errors import GlossaryError, printable, printable_name
@@ -21,6 +20,7 @@ from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
 from .labels import CATALOG
+from .linking.autolink import MODES
 from .warnings import WARNING_TYPE
 
 logger = logging.getLogger(__name__)

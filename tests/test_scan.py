@@ -40,7 +40,7 @@ RST_CONSTRUCTS = [
     (51, 33, "KV cache", "kv-cache"),  # inside only
     (55, 22, "VRAM", "vram"),  # a figure caption
     (59, 31, "KV cache", "kv-cache"),  # a topic's body
-    (63, 19, "KV cache", "kv-cache"),  # a definition list term
+    # line 63: a definition list term is never linked (test_links_only_where_links_belong)
     (64, 25, "VRAM", "vram"),
     (66, 34, "KV cache", "kv-cache"),  # a field body (not the page's metadata)
     (68, 19, "VRAM", "vram"),
@@ -91,8 +91,9 @@ def test_every_construct_of_the_rest_corpus(make_site, capsys) -> None:
 def test_tables_keep_their_borders(make_site, capsys) -> None:
     _code, found, _err = scan(capsys, make_site("scan-rst"))
     cells = [(m["line"], m["text"]) for m in found if m["file"].endswith("tables.rst")]
-    # the list-table's cells; not the grid or simple table, nor the csv-table's :header:
-    assert cells == [(15, "KV cache"), (16, "VRAM"), (17, "KV cache"), (18, "tensor parallelism")]
+    # the list-table's body cells; not its header row (no link belongs in a table header),
+    # not the grid or simple table, nor the csv-table's :header:
+    assert cells == [(17, "KV cache"), (18, "tensor parallelism")]
 
 
 def test_every_construct_of_the_myst_corpus(make_site, capsys) -> None:
@@ -101,13 +102,15 @@ def test_every_construct_of_the_myst_corpus(make_site, capsys) -> None:
             if m["file"].endswith("constructs.md")]
     lines = sorted({line for line, _c, _t in page})
     # 10-11 paragraph, 18 emphasis (MyST nests roles), 20 glued, 23 note, 27 admonition
-    # body, 51 only, 55 caption, 58-59 definition list, 61-62 list, 64 quote, 69 footnote,
-    # 71 discouraged names, 73 non-ASCII text; no heading, code, link, math, comment...
-    assert lines == [10, 11, 18, 20, 23, 27, 51, 55, 58, 59, 61, 62, 64, 69, 71, 73]
+    # body, 51 only, 55 caption, 59 definition (not its term), 61-62 list, 64 quote,
+    # 69 footnote, 71 discouraged names, 73 non-ASCII text; no heading, code, link, math...
+    assert lines == [10, 11, 18, 20, 23, 27, 51, 55, 59, 61, 62, 64, 69, 71, 73]
     assert (11, 26, "KV\ncache") in page
     assert (73, 42, "KV cache") in page  # columns count characters, not bytes
     tables = [(m["line"], m["text"]) for m in found if m["file"].endswith("tables.md")]
-    assert (6, "KV cache") in tables and len(tables) == 10  # never the `KV cache` code span
+    # body cells only (no header row), never the `KV cache` code span
+    assert (6, "KV cache") in tables and len(tables) == 6
+    assert not {line for line, _t in tables} & {3, 11}
 
 
 @pytest.mark.parametrize("root", ROOTS)
@@ -195,9 +198,9 @@ def test_first_reports_the_first_mention_of_each_term_per_page(make_site, capsys
     assert by_page["first.rst"] == [(4, 1, "vram")]
     assert by_page["constructs.rst"] == [(10, 23, "kv-cache"), (10, 38, "vram"),
                                          (10, 47, "tensor-parallelism"), (84, 22, "widget")]
-    # the grid table's first mentions cannot be marked: the list table's are the first
-    assert by_page["tables.rst"] == [(15, 15, "kv-cache"), (16, 15, "vram"),
-                                     (18, 13, "tensor-parallelism")]
+    # the grid table's first mentions cannot be marked and the list table's header row
+    # takes no link: the list table's body cells are the first
+    assert by_page["tables.rst"] == [(17, 13, "kv-cache"), (18, 13, "tensor-parallelism")]
     fix(capsys, srcdir, "--first")
     assert (srcdir / "first.rst").read_text().count(":gpu-term:`VRAM`") == 1
 
@@ -297,10 +300,10 @@ def test_scan_works_on_a_copy_elsewhere(make_site, tmp_path: Path, capsys) -> No
     assert all(Path(m["file"]).is_absolute() or not m["file"].startswith("..") for m in found)
 
 
-# -- the pure text part (core/mentions.py) ----------------------------------------
+# -- the pure text part (linking/placement.py) ----------------------------------------
 
 def test_directive_arguments_and_options_are_forbidden_lines() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import SourceText, forbidden_lines
+    from sphinxcontrib_gpuglossary.linking.placement import SourceText, forbidden_lines
 
     rest = SourceText(".. note:: First line is content.\n   :class: x\n\n   Body.\n\n"
                       ".. figure:: a.png\n   :alt: KV cache\n\n   Caption.\n")
@@ -311,7 +314,7 @@ def test_directive_arguments_and_options_are_forbidden_lines() -> None:
 
 
 def test_edits_never_overlap_and_leave_the_rest_alone() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import Edit, apply
+    from sphinxcontrib_gpuglossary.linking.placement import Edit, apply
 
     assert apply("a KV cache b\r\n", [Edit(2, 10, "[KV cache]")]) == "a [KV cache] b\r\n"
     with pytest.raises(ValueError, match="overlapping"):
@@ -319,7 +322,7 @@ def test_edits_never_overlap_and_leave_the_rest_alone() -> None:
 
 
 def test_escapes_are_what_readers_do_not_see() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import rendered
+    from sphinxcontrib_gpuglossary.linking.placement import rendered
 
     text, index = rendered("KV\x00 s and \x00*x")
     assert text == "KVs and *x"
@@ -328,7 +331,7 @@ def test_escapes_are_what_readers_do_not_see() -> None:
 
 def test_text_output_folds_a_mention_over_two_lines() -> None:
     from sphinxcontrib_gpuglossary.cli.scan import describe
-    from sphinxcontrib_gpuglossary.scanning import Mention
+    from sphinxcontrib_gpuglossary.linking.scan import Mention
 
     plain = Mention(Path("a.rst"), 3, 5, "KV\n   cache", "kv-cache", "preferred")
     bad = Mention(Path("a.rst"), 4, 1, "All-Reduce\n   Communication", "all-reduce",
