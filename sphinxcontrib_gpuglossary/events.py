@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from .core import catalog, collation, languages
+from .core import bidi, catalog, collation, languages
 from .core.cache import UnsafeFolderError, cache_dir, check_folder
 from .core.errors import GlossaryError, printable, printable_name
 from .core.files import WriteRefusedError
@@ -88,7 +88,7 @@ def load(app: Sphinx) -> None:
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
-    domain.attach(glossary, chain, app.builder)
+    domain.attach(bidi.isolated(glossary), chain, app.builder)
     collation.preload((domain.headword(t).text for t in glossary.terms), folder)
     languages.preload(chain[0], {*chain, *glossary.text_languages()}, folder)
     if config.gpuglossary_autolink not in MODES:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .bidi import formatted
 from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
@@ -102,7 +103,7 @@ def _plausible(glossary: Glossary) -> bool:
         key == term.id and term.category in CATEGORIES and "en" in term.names
         and "en" in term.definitions and all(r in terms for r in term.related)
         and all(s in STATUSES for names in term.status.values() for s in names.values())
-        for key, term in terms.items())
+        for key, term in terms.items()) and all(b in terms or b == "texts" for b in glossary.bidi)
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
@@ -144,6 +145,7 @@ def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     problems.extend(_check_complete(glossary, parsed))
     if problems:
         raise GlossaryError(problems)
+    glossary.bidi = formatted(glossary)
     return glossary
 
 

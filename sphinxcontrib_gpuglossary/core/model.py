@@ -98,6 +98,10 @@ class Glossary:
     #: ``{"disclaimer": {lang: text}, "titles": {seed: {lang: [text, ...]}}}``
     texts: dict[str, dict[str, str] | dict[str, dict[str, list[str]]]] = field(
         default_factory=dict)
+    #: ids of the terms a text of which holds bidirectional formatting characters
+    #: (``"texts"`` for the glossary-level texts), found when the files are parsed:
+    #: texts are kept as written, and output closes what they open (:mod:`.bidi`)
+    bidi: list[str] = field(default_factory=list)
 
     def languages(self) -> list[str]:
         """Every language that has a headword or definition, sorted."""
