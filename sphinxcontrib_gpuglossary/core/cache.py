@@ -21,6 +21,7 @@ means the value is worked out again.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import importlib.util
 import itertools
@@ -131,6 +132,10 @@ def read(folder: Path, key: str, kind: str, shape: object) -> object | None:
     data = _read_file(folder, _path(folder, key, kind))
     if data is None:
         return None
+    # hundreds of thousands of new objects and no cycle: the cyclic collector would
+    # scan them (and the whole heap) again and again, as many times as decoding takes
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         stored = json.loads(data)
         if not (isinstance(stored, dict) and stored.get("key") == key
@@ -139,6 +144,9 @@ def read(folder: Path, key: str, kind: str, shape: object) -> object | None:
         return _restore(stored["value"], shape)
     except (ValueError, TypeError, KeyError, RecursionError, _WrongShapeError):
         return None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def write(folder: Path, key: str, value: object, kind: str) -> None:
@@ -188,10 +196,11 @@ class _WrongShapeError(Exception):
 
 
 def _plain(value: object) -> object:
-    """*value* as JSON values: a dataclass as a dictionary of its fields, tuples as
-    lists, a dictionary with tuple keys as a list of ``[key, value]`` pairs."""
+    """*value* as JSON values: a dataclass as the list of its fields' values (in the
+    order the code declares them: the key covers the code), tuples as lists, a
+    dictionary with tuple keys as a list of ``[key, value]`` pairs."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return [_plain(getattr(value, f.name)) for f in dataclasses.fields(value)]
     if isinstance(value, dict):
         if any(isinstance(k, tuple) for k in value):
             return [[list(k), _plain(v)] for k, v in value.items()]
@@ -223,15 +232,17 @@ def _restorer(shape: object) -> Restore:
         return _checked(lambda values: _only(shape, values))
     if dataclasses.is_dataclass(shape):
         hints = typing.get_type_hints(shape)
-        names = [f.name for f in dataclasses.fields(shape)]
-        restorers = [_restorer(hints[name]) for name in names]
-        keys = set(names)
+        restorers = [_restorer(hints[f.name]) for f in dataclasses.fields(shape)]
+        width = {len(restorers)}
 
         def records(values: list[Any]) -> list[Any]:
-            _require(_only(dict, values) and all(v.keys() == keys for v in values))
-            columns = [restore([v[name] for v in values])
-                       for name, restore in zip(names, restorers, strict=True)]
-            return list(map(shape, *columns)) if values else []
+            _require(_only(list, values) and set(map(len, values)) <= width)
+            if not values:
+                return []
+            columns = [restore(list(column))
+                       for restore, column in zip(restorers, zip(*values, strict=True),
+                                                  strict=True)]
+            return list(map(shape, *columns))
         return records
     if origin in (typing.Union, types.UnionType):
         options = [_restorer(a) for a in args]
@@ -239,8 +250,13 @@ def _restorer(shape: object) -> Restore:
     if origin in (list, tuple):
         item, kept = _restorer(args[0]), origin is list and _is_native(args[0])
 
+        scalar = args[0] if args[0] in _SCALARS else None
+
         def sequences(values: list[Any]) -> list[Any]:
             _require(_only(list, values))
+            if scalar is not None and kept:  # list[str]: one C loop, nothing copied
+                _require(_only(scalar, itertools.chain.from_iterable(values)))
+                return values
             flat = item(list(itertools.chain.from_iterable(values)))
             if kept:
                 return values
@@ -262,9 +278,14 @@ def _restorer(shape: object) -> Restore:
     if origin is dict and args[0] is str:
         item, kept = _restorer(args[1]), _is_native(args[1])
 
+        scalar = args[1] if args[1] in _SCALARS else None
+
         def mappings(values: list[Any]) -> list[Any]:
             _require(_only(dict, values)
                      and _only(str, itertools.chain.from_iterable(values)))
+            if scalar is not None:  # dict[str, str]: one C loop, nothing copied
+                _require(_only(scalar, itertools.chain.from_iterable(map(dict.values, values))))
+                return values
             flat = item(list(itertools.chain.from_iterable(map(dict.values, values))))
             if kept:
                 return values
