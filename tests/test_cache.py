@@ -3,6 +3,7 @@ of the second hostile-input round, each giving at most a slower build."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pickle
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from sphinxcontrib_gpuglossary.core import cache
 from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, load_glossary, parse_glossary
+from sphinxcontrib_gpuglossary.core.model import Term
 
 from .conftest import GOOD, ROOTS, build_site
 
@@ -46,6 +48,11 @@ def _stored(folder: Path) -> Path:
     return path
 
 
+def _field(name: str) -> int:
+    """Where a term's field is in its stored row."""
+    return [f.name for f in dataclasses.fields(Term)].index(name)
+
+
 def _expected(files: list[GlossaryFile]):
     return parse_glossary([(f.display, f.read()) for f in files])
 
@@ -57,7 +64,9 @@ def test_the_cache_is_json_of_the_glossary_and_a_hit_equals_a_parse(
     stored = json.loads(_stored(folder).read_bytes())
     assert stored["kind"] == "glossary" and stored["key"] == cache.cache_key(
         [("terms.yaml", FILES_TEXT.encode())])
-    assert stored["value"]["terms"]["gadget"]["status"] == {"en": {"gizmo": "deprecated"}}
+    terms, texts, bidi = stored["value"]  # a dataclass as the list of its fields
+    assert terms["gadget"][_field("status")] == {"en": {"gizmo": "deprecated"}}
+    assert (texts["disclaimer"], bidi) == ({"en": "Ours."}, [])
     assert load_glossary(glossary_file, cache=folder) == first == _expected(glossary_file)
 
 
@@ -109,9 +118,9 @@ def _plant(folder: Path, value: object) -> None:
 
 
 @pytest.mark.parametrize("value", [
-    None, [], "terms", {"terms": []}, {"terms": {}, "texts": {}, "extra": 1},
-    {"terms": {"widget": {"id": "widget"}}, "texts": {}},
-], ids=["null", "list", "text", "terms-list", "extra-key", "missing-fields"])
+    None, [], "terms", [[], {}, []], [{}, {}, [], 1], [{"widget": ["widget"]}, {}, []],
+    {"terms": {}, "texts": {}, "bidi": []},
+], ids=["null", "list", "text", "terms-list", "extra-field", "missing-fields", "mapping"])
 def test_a_stored_value_of_the_wrong_shape_is_parsed_again(
         tmp_path: Path, glossary_file: list[GlossaryFile], value: object) -> None:
     """The reproduction: a well-formed file of the wrong shape crashed the build."""
@@ -184,7 +193,7 @@ def test_a_link_or_another_users_file_is_not_read(tmp_path: Path,
     load_glossary(glossary_file, cache=folder)
     path = _stored(folder)
     planted = json.loads(path.read_bytes())
-    planted["value"]["terms"]["widget"]["definitions"]["en"] = "Planted."
+    planted["value"][0]["widget"][_field("definitions")]["en"] = "Planted."
     elsewhere = tmp_path / "elsewhere.json"
     elsewhere.write_text(json.dumps(planted))
     path.unlink()
@@ -208,8 +217,8 @@ def test_a_shared_folder_is_refused(tmp_path: Path, glossary_file: list[Glossary
     GPUGLOSSARY_CACHE_DIR) let anyone plant the next build's glossary."""
     folder = tmp_path / "shared"
     load_glossary(glossary_file, cache=folder)
-    _plant(folder, json.loads(_stored(folder).read_bytes())["value"]
-           | {"texts": {"disclaimer": {"en": "Planted."}}})
+    terms, _texts, bidi = json.loads(_stored(folder).read_bytes())["value"]
+    _plant(folder, [terms, {"disclaimer": {"en": "Planted."}}, bidi])
     folder.chmod(0o777)
     with pytest.raises(cache.UnsafeFolderError, match=r"others can write to it \(mode 777\)"):
         cache.check_folder(folder)
