@@ -313,7 +313,7 @@ def _csv_rows(path: Path) -> list[list[str]]:
 
 
 def by_key_status(rows: list[list[str]]) -> dict[tuple[str, str], str]:
-    return {(row[0], row[2]): row[9] for row in rows}
+    return {(row[0], row[2]): row[CSV_COLUMNS.index("status")] for row in rows}
 
 
 def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], in_tmp: Path,
@@ -324,21 +324,23 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert raw.startswith(codecs.BOM_UTF8) and b"\r\n" in raw
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
-        "id", "category", "language", "headword", "headword_origin", "aliases", "definition",
-        "definition_origin", "note", "status"]
-    expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
+        "id", "category", "language", "headword", "headword_origin", "aliases", "forms",
+        "definition", "definition_origin", "note", "status"]
+    expected = sum(len({*t.names, *t.definitions, *t.aliases, *t.forms, *t.notes, *t.status})
+                   for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 10 for row in rows)
+    assert all(len(row) == 11 for row in rows)
     assert by_key_status(rows)["all-reduce", "en"] == "All-Reduce Communication: deprecated"
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
-    assert by_key["kv-cache", "en"][3:8] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+    assert by_key["kv-cache", "en"][3:9] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+                                            " | ".join(kv.forms.get("en", [])),
                                             kv.definitions["en"], "project"]
-    assert by_key["kv-cache", "ar"][7] == "seed " + kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "ar"][8] == "seed " + kv.sources["ar"]["definition"]
     assert by_key["kv-cache", "ar"][4] == "seed " + kv.sources["ar"]["name"]
     assert by_key["kv-cache", "ar"][1] == "inference"
     adamw = seeded.terms["adamw"]
-    assert by_key["adamw", "ru"][8] == adamw.notes["ru"]
+    assert by_key["adamw", "ru"][9] == adamw.notes["ru"]
 
 
 def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
@@ -350,7 +352,7 @@ def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
                       "terms.yaml", "-o", "out.csv")
     assert code == 0
     row = _csv_rows(in_tmp / "out.csv")[1]
-    assert row[3] == "'" + formula and row[6] == "'-1+2"
+    assert row[3] == "'" + formula and row[7] == "'-1+2"
 
 
 # -- export tbx --------------------------------------------------------------------------
@@ -464,9 +466,9 @@ def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[s
 
     call(capsys, "export", "--format", "csv", *files, "-o", "out.csv")
     rows = {row[2]: row for row in _csv_rows(in_tmp / "out.csv")[1:]}
-    assert rows["en"][3:9] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2],
-                               "project", HOSTILE[1]]
-    assert rows["de"][3] == HOSTILE[1] and rows["de"][6] == HOSTILE[0]
+    assert rows["en"][3:10] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", "",
+                                HOSTILE[2], "project", HOSTILE[1]]
+    assert rows["de"][3] == HOSTILE[1] and rows["de"][7] == HOSTILE[0]
 
 
 def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture[str],
