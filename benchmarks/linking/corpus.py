@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,6 +65,8 @@ def line_digest(line: str) -> str:
 def load_site(path: Path) -> Site:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     info = data["site"]
+    if not (isinstance(info["commit"], str) and re.fullmatch(r"[0-9a-f]{40}", info["commit"])):
+        raise ValueError(f"{path}: site.commit must be a quoted 40-hex commit, not {info['commit']!r}")
     labels = [Label(**entry) for entry in data.get("labels") or []]
     unsampled = {file: [_place(place) for place in places]
                  for file, places in (data.get("unsampled") or {}).items()}
