@@ -87,7 +87,8 @@ def linking_record(term: Term) -> dict[str, object]:
     """The term's ``linking`` rules as a glossary file writes them (empty: none)."""
     rules = term.linking
     record: dict[str, object] = {k: list(v) for k, v in
-                                 (("not_in", rules.not_in), ("only_in", rules.only_in)) if v}
+                                 (("not_in", rules.not_in), ("only_in", rules.only_in),
+                                  ("not_near", rules.not_near)) if v}
     if rules.any_case:
         record["any_case"] = True
     return record
@@ -114,7 +115,7 @@ def term_record(term: Term) -> dict[str, object]:
                      for v in term.variants],
         "autolink": term.autolink,
         "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
-                    "any_case": term.linking.any_case},
+                    "not_near": list(term.linking.not_near), "any_case": term.linking.any_case},
     }
 
 
