@@ -125,3 +125,20 @@ def test_any_file_name_is_written_and_named_printably(tmp_path: Path, name: str)
     message = str(refused.value)
     assert not any(c in message for c in "\x1b\x07\r\n\u202e"), message
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
+    """As open("w") would refuse it; root, who may write anything, runs without that power."""
+    from .test_prefill_po import _without_file_override
+
+    target = tmp_path / "read-only.po"
+    target.write_bytes(b"kept")
+    target.chmod(0o444)
+    child = ("import sys; from pathlib import Path\n"
+             "from sphinxcontrib_gpuglossary.core.files import write_atomic\n"
+             "try:\n    write_atomic(Path(sys.argv[1]), b'new')\n"
+             "except PermissionError as exc:\n    print(exc.strerror)\n")
+    done = subprocess.run([sys.executable, "-c", child, str(target)], capture_output=True,
+                          text=True, check=True,
+                          preexec_fn=_without_file_override if os.geteuid() == 0 else None)
+    assert done.stdout == "Permission denied\n" and target.read_bytes() == b"kept"

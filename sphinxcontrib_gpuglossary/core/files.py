@@ -19,6 +19,7 @@ says what to do; a failure to write raises :class:`OSError` as usual.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -39,7 +40,8 @@ def write_atomic(path: Path, data: bytes, *, follow_symlinks: bool = False,
     A symbolic link at *path* is refused (:class:`WriteRefusedError`) unless
     *follow_symlinks*, which writes to the file it points to. The new file keeps
     the mode of the file it replaces, else it gets *mode* (default: ``0o666`` less
-    the umask).
+    the umask). A file the user may not write is not replaced (:class:`PermissionError`),
+    as :func:`open` would refuse it.
     """
     path = Path(path)
     if follow_symlinks:
@@ -52,6 +54,8 @@ def write_atomic(path: Path, data: bytes, *, follow_symlinks: bool = False,
         if not stat.S_ISREG(found.st_mode):
             raise WriteRefusedError(f"{_name(path)} is not a regular file (a folder, FIFO or "
                                "device); name a file")
+        if not os.access(path, os.W_OK):  # read-only stays read-only, as with open("w")
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         mode = stat.S_IMODE(found.st_mode)
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     # O_EXCL and O_NOFOLLOW: never open something planted under the temporary name

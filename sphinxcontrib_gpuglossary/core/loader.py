@@ -7,18 +7,23 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import gc
+import operator
 import os
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .bidi import formatted
 from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import Glossary, Term
+from .lookup import lookup_key
+from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -85,12 +90,32 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
     if cache is None:
         return parse_glossary(contents)
     key = cache_key(contents)
-    glossary = read_cache(cache, key)
-    if isinstance(glossary, Glossary):
+    glossary = read_cache(cache, key, "glossary", Glossary)
+    if isinstance(glossary, Glossary) and _plausible(glossary):
         return glossary
     glossary = parse_glossary(contents)
-    write_cache(cache, key, glossary)
+    write_cache(cache, key, glossary, "glossary")
     return glossary
+
+
+def _plausible(glossary: Glossary) -> bool:
+    """Whether a glossary from the cache holds what every checked glossary holds (the
+    cache is the user's own, but a file there may be anything): ids as keys, known
+    categories and statuses, English texts, related ids that exist. (Loops in C: it
+    runs on every warm build.)"""
+    terms = list(glossary.terms.values())
+    if not terms:  # files that define terms never give an empty glossary: parse them
+        return False
+    field = attrgetter
+    statuses = chain.from_iterable(map(dict.values, chain.from_iterable(
+        map(dict.values, map(field("status"), terms)))))
+    return (list(map(field("id"), terms)) == list(glossary.terms)
+            and set(map(field("category"), terms)) <= set(CATEGORIES)
+            and all(map(operator.contains, map(field("names"), terms), repeat("en")))
+            and all(map(operator.contains, map(field("definitions"), terms), repeat("en")))
+            and set(chain.from_iterable(map(field("related"), terms))) <= glossary.terms.keys()
+            and set(statuses) <= set(STATUSES)
+            and set(glossary.bidi) <= {*glossary.terms, "texts"})
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
@@ -132,6 +157,7 @@ def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     problems.extend(_check_complete(glossary, parsed))
     if problems:
         raise GlossaryError(problems)
+    glossary.bidi = formatted(glossary)
     return glossary
 
 
@@ -168,6 +194,15 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.variants.extend(v for v in entry.variants if v not in term.variants)  # restated: once
     if entry.autolink is not None:
         term.autolink = entry.autolink
+    if entry.linking is not None:  # a later file adds phrases, and may set any_case
+        rules = term.linking
+        term.linking = LinkRules(
+            not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
+            only_in=(*rules.only_in,
+                     *(p for p in entry.linking.only_in if p not in rules.only_in)),
+            not_near=(*rules.not_near,
+                      *(w for w in entry.linking.not_near if w not in rules.not_near)),
+            any_case=rules.any_case or entry.linking.any_case)
     if entry.neutral is not None:
         term.neutral = entry.neutral
     if entry.review is not None:
@@ -177,6 +212,23 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.origins.append(f"{entry.file}:{entry.line}")
 
 
+def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
+    """Each ``linking`` phrase must hold one of the term's names or forms."""
+    if entry.linking is None or term is None:
+        return []
+    keys = {lookup_key(s) for spellings in (term.names.values(), *term.aliases.values(),
+                                             *term.forms.values()) for s in spellings}
+    problems = []
+    for phrase in (*entry.linking.not_in, *entry.linking.only_in):
+        padded = f" {lookup_key(phrase)} "
+        if not any(f" {key} " in padded for key in keys):
+            line, column = entry.phrases_at[phrase]
+            problems.append(Problem(entry.file, line, column, (
+                f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
+                f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
+    return problems
+
+
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
     """Checks that need every file: English texts present, related ids known."""
     problems: list[Problem] = []
@@ -184,6 +236,7 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for content in parsed:
         for entry in content.terms:
             first_entry.setdefault(entry.id, entry)
+            problems.extend(_check_phrases(entry, glossary.terms.get(entry.id)))
             for ref, line, column in entry.related:
                 if ref == entry.id:
                     problems.append(Problem(entry.file, line, column,

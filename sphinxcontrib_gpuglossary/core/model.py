@@ -20,7 +20,7 @@ CATEGORIES: tuple[str, ...] = (
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
     "id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
-    "sources", "related", "notes", "review", "variants", "autolink",
+    "sources", "related", "notes", "review", "variants", "autolink", "linking",
 )
 
 #: TBX-Basic's administrativeStatus values a name can carry (``status:``).
@@ -39,6 +39,27 @@ class Variant:
     lang: str
     text: str
     source: str
+
+
+@dataclass(frozen=True)
+class LinkRules:
+    """When a word spelt like the term is the term (``linking:``), for scan and auto-linking.
+
+    Phrases are written like names, with the term's own words in them: ``policy
+    gradient`` for *policy*, ``# parameters`` (``#`` stands for a number such as
+    ``7B``, ``*`` for any one word).
+    """
+
+    #: longer names or phrases in which the term's words mean something else
+    not_in: tuple[str, ...] = ()
+    #: when given, the term is linked only inside one of these phrases
+    only_in: tuple[str, ...] = ()
+    #: words that, in the same sentence, say the term's words mean something else
+    #: (``authorization`` near *token*)
+    not_near: tuple[str, ...] = ()
+    #: a one-word name whose case would tell it from a common word (``vLLM``) that
+    #: is no common word in any case: matched as ``vllm`` and ``VLLM`` too
+    any_case: bool = False
 
 
 @dataclass
@@ -72,6 +93,7 @@ class Term:
     variants: list[Variant] = field(default_factory=list)
     #: False keeps ``gpuglossary_autolink`` from linking this term (a common word)
     autolink: bool = True
+    linking: LinkRules = field(default_factory=LinkRules)
     #: ``file:line`` of every file entry that contributed to this term.
     origins: list[str] = field(default_factory=list)
 
@@ -96,7 +118,12 @@ class Glossary:
 
     terms: dict[str, Term] = field(default_factory=dict)
     #: ``{"disclaimer": {lang: text}, "titles": {seed: {lang: [text, ...]}}}``
-    texts: dict[str, dict] = field(default_factory=dict)  # type: ignore[type-arg]
+    texts: dict[str, dict[str, str] | dict[str, dict[str, list[str]]]] = field(
+        default_factory=dict)
+    #: ids of the terms a text of which holds bidirectional formatting characters
+    #: (``"texts"`` for the glossary-level texts), found when the files are parsed:
+    #: texts are kept as written, and output closes what they open (:mod:`.bidi`)
+    bidi: list[str] = field(default_factory=list)
 
     def languages(self) -> list[str]:
         """Every language that has a headword or definition, sorted."""

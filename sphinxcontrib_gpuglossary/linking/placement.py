@@ -20,7 +20,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .matcher import JOINER, WORD, Matcher
+from .matcher import Matcher
+from .words import gap, words
 
 #: What a piece of a block is: ``plain`` text to search, ``text`` to step over (code,
 #: links, role output) or ``markup`` (an inline element's source, as written).
@@ -351,6 +352,7 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                 missed += _terms_in(block, matcher, "block")
             continue
         to_file = _FileOffsets(block.source, places)
+        context, at = _context(block)
         aligned = align(block)
         if missed is not None and len(aligned) < sum(1 for p in block.pieces if p.text):
             placed_pieces = {id(piece) for piece, _offsets in aligned}
@@ -368,7 +370,9 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
             if piece.kind != "plain":
                 continue
             text, index = rendered(piece.text)
-            for start, end, term_id in matcher.find(text):
+            offset = at[id(piece)]
+            for start, end, term_id in matcher.find(context, offset, offset + len(text)):
+                start, end = start - offset, end - offset
                 first, last = index[start], index[end - 1]
                 if ESCAPE in piece.text[max(first - 1, 0):last + 2]:
                     continue  # next to an escape: leave it as written
@@ -396,13 +400,26 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
 def _terms_in(block: Block, matcher: Matcher, reason: str,
               pieces: Sequence[Piece] | None = None) -> list[Missed]:
     """The terms in *block*'s plain text (or in *pieces* of it), as missed for *reason*."""
+    context, at = _context(block)
     out = []
     for piece in block.pieces if pieces is None else pieces:
         if piece.kind == "plain":
-            text, _index = rendered(piece.text)
-            out += [Missed(block.line, text[s:e], term, reason)
-                    for s, e, term in matcher.find(text)]
+            offset = at[id(piece)]
+            end = offset + len(rendered(piece.text)[0])
+            out += [Missed(block.line, context[s:e], term, reason)
+                    for s, e, term in matcher.find(context, offset, end)]
     return out
+
+
+def _context(block: Block) -> tuple[str, dict[int, int]]:
+    """The block's text as the rules read it around a match (every piece, rendered), and
+    where each piece starts in it."""
+    parts, at, length = [], {}, 0
+    for piece in block.pieces:
+        at[id(piece)] = length
+        parts.append(rendered(piece.text)[0])
+        length += len(parts[-1])
+    return "".join(parts), at
 
 
 class _FileOffsets:
@@ -419,16 +436,15 @@ class _FileOffsets:
 
 
 def same_words(written: str, seen: str) -> bool:
-    """Whether the file's text is the parser's text, words joined only by spaces,
-    line breaks and hyphens (no quote marker or table border between them)."""
+    """Whether the file's text is the parser's text, its words joined as a term's words
+    may be (no quote marker or table border between them)."""
     if written == seen:
         return True
-    words = list(WORD.finditer(written))
-    if [w.group() for w in words] != WORD.findall(seen):
+    found = words(written)
+    if [w.text for w in found] != [w.text for w in words(seen)] or not found:
         return False
-    gaps = [written[a.end():b.start()] for a, b in itertools.pairwise(words)]
-    return (written[:words[0].start()] == "" and written[words[-1].end():] == ""
-            and all(JOINER.fullmatch(gap) for gap in gaps))
+    return (found[0].start == 0 and found[-1].end == len(written)
+            and all(gap(written, a, b) is not None for a, b in itertools.pairwise(found)))
 
 
 # -- edits ----------------------------------------------------------------------

@@ -241,6 +241,7 @@ class Project:
         self._read_doc = builder.read_doc
         builder.read_doc = self._read_one  # type: ignore[method-assign]
         domain = self.app.env.get_domain("gpu")
+        self.domain = domain
         self.glossary: Glossary = domain.glossary  # type: ignore[attr-defined]
         self.chain: list[str] = domain.chain  # type: ignore[attr-defined]
 

@@ -193,7 +193,7 @@ class _Reader:
 
     def __init__(self, project: Project) -> None:
         self.project = project
-        self.matcher = Matcher.build(project.glossary, project.chain)
+        self.matcher: Matcher = project.domain.autolink_matcher()  # the build's, as configured
         self.targets = Targets(project.glossary, project.chain)
         self.encoding = project.source_encoding
         self.texts: dict[str, tuple[str | None, str]] = {}
