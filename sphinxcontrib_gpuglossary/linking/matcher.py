@@ -48,8 +48,8 @@ class Matcher:
     compact: dict[str, str] = field(default_factory=dict)  # words run together -> term id
     closed: dict[str, str] = field(default_factory=dict)  # one-word spellings, likewise
     longest: int = 1  # most words in one spelling
-    #: terms that never link, with the reason (``autolink: false``, the site's settings,
-    #: a spelling two terms share: ``shared:<key>``)
+    #: terms that never link, with the reason (``autolink: false``, the site's settings);
+    #: a spelling two terms share maps, in the tables, to ``"\0"`` and their ids
     refused: dict[str, str] = field(default_factory=dict)
     rules: dict[str, _Rules] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
