@@ -13,6 +13,7 @@ from sphinx import addnodes
 from . import labels
 from .core.collation import group_letter, sort_key
 from .core.languages import Localized, language_name, list_separator, pick, text_direction
+from .core.lookup import lookup_key
 from .core.model import CATEGORIES
 from .nodes import anchor, glossary_block, gpu_related, gpu_text, not_translatable, term_xref
 
@@ -47,6 +48,7 @@ class TableBuilder:
         self.separator = list_separator(self.lang)
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
+        self._mark_rows = True  # whether rows mark their fallback text (see _fallback_note)
 
     def build(self, spec: TableSpec) -> glossary_block:
         self._shown = frozenset(spec.term_ids)
@@ -55,7 +57,7 @@ class TableBuilder:
         ordered = sorted(spec.term_ids,
                          key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
         groups = self._groups(ordered, spec.group)
-        summary = self._fallback_summary(ordered, spec)
+        summary = self._fallback_note(ordered, spec)
         if summary is not None:
             block += summary
         if spec.group == "letter" and len(groups) > 1:
@@ -104,20 +106,31 @@ class TableBuilder:
             letters.setdefault(letter, []).append(term_id)
         return list(letters.items())
 
-    def _fallback_summary(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
-        """Once above the table: how many definitions it shows in a fallback language."""
-        if not _shows_definitions(spec):
-            return None
-        langs: dict[str, int] = {}
-        for term_id in ids:
-            definition = self.domain.definition(term_id)
-            if definition.fallback:
-                langs[definition.lang] = langs.get(definition.lang, 0) + 1
-        if not langs:
+    def _fallback_note(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
+        """Once above the table: how many of its texts are shown in a fallback language.
+
+        The definitions when the table shows them, else the headwords. When most of
+        the table falls back, this note says so for all of it and no row carries a
+        marker (:attr:`_mark_rows`); else each fallback row keeps its marker, and the
+        note is there for definitions only.
+        """
+        self._mark_rows = True
+        shows_definitions = _shows_definitions(spec)
+        texts = [self.domain.definition(i) if shows_definitions else self.domain.headword(i)
+                 for i in ids]
+        langs = {text.lang for text in texts if text.fallback}
+        count = sum(text.fallback for text in texts)
+        if not count:
             return None
         names = self.separator.join(language_name(lang, self.lang)
                                     for lang in self.domain.chain if lang in langs)
-        text = labels.fallback_summary(sum(langs.values()), names)
+        if 2 * count > len(ids):
+            self._mark_rows = False
+            text = labels.fallback_table_note(count, len(ids), names, shows_definitions)
+        elif shows_definitions:
+            text = labels.fallback_summary(count, names)
+        else:
+            return None
         return _para(nodes.Text(text), classes=["gpu-fallback-summary"])
 
     def _jump_line(self, titles: list[str]) -> nodes.paragraph:
@@ -169,8 +182,8 @@ class TableBuilder:
         if key == "term":
             # one marker per row: on the definition when it is a fallback, else here
             definition = self.domain.definition(term_id)
-            return [self._term_cell(term_id, not (_shows_definitions(spec)
-                                                  and definition.fallback))]
+            return [self._term_cell(term_id, self._mark_rows and not (
+                _shows_definitions(spec) and definition.fallback))]
         if key == "definition":
             return self._definition_cell(term_id, spec)
         if key.startswith("definition:"):
@@ -178,9 +191,7 @@ class TableBuilder:
         if key == "category":
             return [_para(nodes.Text(labels.category_label(term.category)))]
         if key == "aliases":
-            aliases = [self._text(Localized(alias, lang, False))
-                       for alias, lang in self._aliases_by_lang(term_id)]
-            return [_para(*_join(aliases, self.separator))] if aliases else []
+            return self._aliases_cell(term_id)
         if key == "related":
             return [self._related(term_id, label=False)] if term.related else []
         assert key == "sources"
@@ -206,7 +217,7 @@ class TableBuilder:
     def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
         term = self.domain.term(term_id)
         definition = self.domain.definition(term_id)
-        cell: list[nodes.Node] = [_para(*self.localized(definition))]
+        cell: list[nodes.Node] = [_para(*self.localized(definition, self._mark_rows))]
         for variant in term.variants:
             if variant.lang == definition.lang:
                 cell.append(_labelled(nodes.emphasis("", labels.variant_label()),
@@ -283,16 +294,44 @@ class TableBuilder:
         return xref
 
     def _aliases(self, term_id: str) -> list[str]:
-        return [alias for alias, _lang in self._aliases_by_lang(term_id)]
+        return [name for names in self._other_names(term_id).values() for name in names]
 
-    def _aliases_by_lang(self, term_id: str) -> list[tuple[str, str]]:
-        """The term's other names, with their language, build language first."""
-        aliases = self.domain.term(term_id).aliases
-        seen: dict[str, str] = {}
-        for lang in self.domain.chain:
-            for alias in aliases.get(lang, ()):
-                seen.setdefault(alias, lang)
-        return list(seen.items())
+    def _other_names(self, term_id: str) -> dict[str, list[str]]:
+        """The names "Also called" shows, by language: the build language's aliases, then
+        (unless ``gpuglossary_other_language_names`` is off) each fallback language's
+        headword and aliases. Each name once, whatever its case, spaces or hyphens; never
+        the headword shown; a name that a fallback language has too is that language's
+        (an English name among the Russian aliases, there for matching, is English)."""
+        term = self.domain.term(term_id)
+        lang, *others = self.domain.chain
+        names = {other: ([term.names[other]] if other in term.names else [])
+                 + term.aliases.get(other, []) for other in others}
+        theirs = {lookup_key(name) for found in names.values() for name in found}
+        seen = {lookup_key(self.domain.headword(term_id).text)}
+        shown: dict[str, list[str]] = {}
+        for language, candidates in [(lang, term.aliases.get(lang, [])), *names.items()]:
+            if language != lang and not self.domain.other_language_names:
+                break
+            for name in candidates:
+                key = lookup_key(name)
+                if key not in seen and (language != lang or key not in theirs):
+                    seen.add(key)
+                    shown.setdefault(language, []).append(name)
+        return shown
+
+    def _aliases_cell(self, term_id: str) -> list[nodes.Node]:
+        """The build language's names, then each other language's on a line of its own,
+        opened by the language's name and tagged with its language."""
+        cell: list[nodes.Node] = []
+        for lang, names in self._other_names(term_id).items():
+            if lang == self.lang:
+                cell.append(_para(*_join([nodes.Text(n) for n in names], self.separator)))
+                continue
+            label = nodes.inline("", labels.names_in(_capitalized(language_name(lang, self.lang))),
+                                 classes=["gpu-label"])
+            text = gpu_text(list_separator(lang).join(names), lang, text_direction(lang))
+            cell.append(_labelled(label, text, classes=["gpu-other-names"]))
+        return cell
 
     def _disclaimer(self) -> nodes.paragraph:
         text = pick(self.domain.glossary.texts.get("disclaimer", {}), self.domain.chain)
@@ -316,8 +355,8 @@ class TableBuilder:
         from the text it marks."""
         result: list[nodes.Node] = [self._text(text)]
         if text.fallback and marked:
-            name = language_name(text.lang, self.lang)
-            marker = gpu_text(name[:1].upper() + name[1:], self.lang, text_direction(self.lang))
+            marker = gpu_text(_capitalized(language_name(text.lang, self.lang)), self.lang,
+                              text_direction(self.lang))
             marker["classes"].append("gpu-fallback-badge")
             result += [nodes.Text(" "), marker]
         return result
@@ -345,6 +384,11 @@ def _row_link(link: tuple[str, str, str, str]) -> nodes.reference:
 def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:
     _term_id, text, lang, direction = link
     return gpu_text(text, lang, direction) if lang else nodes.Text(text)
+
+
+def _capitalized(name: str) -> str:
+    """A language's name as a label or marker starts: "Englisch", "Английский"."""
+    return name[:1].upper() + name[1:]
 
 
 def _para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:
