@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -150,11 +151,13 @@ class TableBuilder:
                             for lang in spec.languages]
             else:
                 headers.append((column, labels.column_label(column)))
-        table = nodes.table(classes=["gpu-glossary-table", "longtable"])
+        # the same column widths in every table of the page: the letter sections of
+        # a glossary line up as one grid (static/gpuglossary.css: table-layout: fixed)
+        table = nodes.table(classes=["gpu-glossary-table", "longtable", "colwidths-given"])
         tgroup = nodes.tgroup(cols=len(headers))
         table += tgroup
-        widths = {"term": 20, "definition": 50, "category": 12, "aliases": 18,
-                  "related": 18, "sources": 18}
+        widths = {"term": 18, "definition": 44, "category": 12, "aliases": 20,
+                  "related": 20, "sources": 18}
         for key, _label in headers:
             tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
         thead = nodes.thead()
@@ -163,7 +166,8 @@ class TableBuilder:
         tbody = nodes.tbody()
         tgroup += tbody
         for term_id in ids:
-            tbody += self._row([self._cell(term_id, key, spec) for key, _label in headers])
+            tbody += self._row([_field_label(key, label, self._cell(term_id, key, spec))
+                                for key, label in headers])
         return table
 
     @staticmethod
@@ -360,6 +364,16 @@ class TableBuilder:
             marker["classes"].append("gpu-fallback-badge")
             result += [nodes.Text(" "), marker]
         return result
+
+
+def _field_label(key: str, label: str, content: list[nodes.Node]) -> list[nodes.Node]:
+    """A cell's content, opened by its column's label for the stacked layout of narrow
+    screens (HTML only; hidden from screen readers, which have the column header):
+    every column but the term, which heads the stack, and the definition."""
+    if key in ("term", "definition") or not content:
+        return content
+    html = f'<span class="gpu-field-label" aria-hidden="true">{escape(label)}</span>'
+    return [nodes.raw("", html, format="html"), *content]
 
 
 def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nodes.paragraph:
