@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-from .autolink import skipped
+from .linking.autolink import skipped
 from .warnings import warn
 
 if TYPE_CHECKING:

@@ -44,7 +44,7 @@ from .roles import GpuTermRole
 from .warnings import warn
 
 if TYPE_CHECKING:
-    from .core.matcher import Matcher
+    from .linking.matcher import Matcher
 
 
 class GpuDomain(Domain):
@@ -81,7 +81,7 @@ class GpuDomain(Domain):
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
         if self._matcher is None:
-            from .core.matcher import Matcher  # imported only when auto-linking is on
+            from .linking.matcher import Matcher  # imported only when auto-linking is on
 
             self._matcher = Matcher.build(self.glossary, self.chain)
         return self._matcher

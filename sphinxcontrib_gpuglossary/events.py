@@ -12,7 +12,6 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from .autolink import MODES
 from .core import catalog, collation, languages
 from .core.cache import cache_dir
 from .core.errors import GlossaryError, printable
@@ -20,6 +19,7 @@ from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
 from .labels import CATALOG
+from .linking.autolink import MODES
 from .warnings import WARNING_TYPE
 
 logger = logging.getLogger(__name__)

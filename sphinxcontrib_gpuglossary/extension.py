@@ -9,9 +9,9 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from . import __version__, events, writers
-from .autolink import AutoLink
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
+from .linking.autolink import AutoLink
 from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
 from .transforms import ExpandRelated, FootnoteFirstUse, LinkTerms, UniqueAnchors

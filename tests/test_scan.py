@@ -297,10 +297,10 @@ def test_scan_works_on_a_copy_elsewhere(make_site, tmp_path: Path, capsys) -> No
     assert all(Path(m["file"]).is_absolute() or not m["file"].startswith("..") for m in found)
 
 
-# -- the pure text part (core/mentions.py) ----------------------------------------
+# -- the pure text part (linking/placement.py) ----------------------------------------
 
 def test_directive_arguments_and_options_are_forbidden_lines() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import SourceText, forbidden_lines
+    from sphinxcontrib_gpuglossary.linking.placement import SourceText, forbidden_lines
 
     rest = SourceText(".. note:: First line is content.\n   :class: x\n\n   Body.\n\n"
                       ".. figure:: a.png\n   :alt: KV cache\n\n   Caption.\n")
@@ -311,7 +311,7 @@ def test_directive_arguments_and_options_are_forbidden_lines() -> None:
 
 
 def test_edits_never_overlap_and_leave_the_rest_alone() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import Edit, apply
+    from sphinxcontrib_gpuglossary.linking.placement import Edit, apply
 
     assert apply("a KV cache b\r\n", [Edit(2, 10, "[KV cache]")]) == "a [KV cache] b\r\n"
     with pytest.raises(ValueError, match="overlapping"):
@@ -319,7 +319,7 @@ def test_edits_never_overlap_and_leave_the_rest_alone() -> None:
 
 
 def test_escapes_are_what_readers_do_not_see() -> None:
-    from sphinxcontrib_gpuglossary.core.mentions import rendered
+    from sphinxcontrib_gpuglossary.linking.placement import rendered
 
     text, index = rendered("KV\x00 s and \x00*x")
     assert text == "KVs and *x"
@@ -328,7 +328,7 @@ def test_escapes_are_what_readers_do_not_see() -> None:
 
 def test_text_output_folds_a_mention_over_two_lines() -> None:
     from sphinxcontrib_gpuglossary.cli.scan import describe
-    from sphinxcontrib_gpuglossary.scanning import Mention
+    from sphinxcontrib_gpuglossary.linking.scan import Mention
 
     plain = Mention(Path("a.rst"), 3, 5, "KV\n   cache", "kv-cache", "preferred")
     bad = Mention(Path("a.rst"), 4, 1, "All-Reduce\n   Communication", "all-reduce",

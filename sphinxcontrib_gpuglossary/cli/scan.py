@@ -2,7 +2,7 @@
 
 The command reads the project with Sphinx (imported here, when the command
 runs, never when the command line starts), so that every directive and role
-means what it means in the real build. See :mod:`sphinxcontrib_gpuglossary.scanning`.
+means what it means in the real build. See :mod:`sphinxcontrib_gpuglossary.linking`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..scanning import Mention, Page
+    from ..linking.scan import Mention, Page
 
 FORMATS = ("text", "json", "github")
 
@@ -77,7 +77,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run_scan(args: argparse.Namespace) -> int:
-    from .. import scanning  # Sphinx and docutils: only now
+    from ..linking import project as scanning_project
+    from ..linking import scan as scanning  # Sphinx and docutils: only now
 
     prog = "gpuglossary"
     if not args.srcdir.is_dir():
@@ -87,10 +88,10 @@ def run_scan(args: argparse.Namespace) -> int:
     confdir = args.conf_dir or args.srcdir
     overrides = _overrides(args)
     try:
-        project = scanning.open_project(args.srcdir.resolve(), confdir.resolve(), overrides,
+        project = scanning_project.open_project(args.srcdir.resolve(), confdir.resolve(), overrides,
                                         note=lambda message: print(f"{prog}: {message}",
                                                                    file=sys.stderr))
-    except scanning.ScanError as exc:
+    except scanning_project.ScanError as exc:
         print(f"{prog}: {exc}", file=sys.stderr)
         return 1
     try:

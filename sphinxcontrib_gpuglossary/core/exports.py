@@ -86,6 +86,7 @@ def term_record(term: Term) -> dict[str, object]:
         "names": _by_language(term.names),
         "neutral": term.neutral,
         "aliases": _by_language(term.aliases),
+        "forms": _by_language(term.forms),
         "status": {lang: dict(names) for lang, names in _by_language(term.status).items()},
         "definitions": _by_language(term.definitions),
         "notes": _by_language(term.notes),

@@ -155,9 +155,10 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.definitions.update(entry.definitions)
     if entry.notes:
         term.notes.update(entry.notes)
-    for lang, aliases in entry.aliases.items():
-        known = term.aliases.setdefault(lang, [])
-        known.extend(a for a in aliases if a not in known)
+    for spellings, merged in ((entry.aliases, term.aliases), (entry.forms, term.forms)):
+        for lang, texts in spellings.items():
+            known = merged.setdefault(lang, [])
+            known.extend(t for t in texts if t not in known)
     for lang, refs in entry.sources.items():
         term.sources.setdefault(lang, {}).update(refs)
     if term.sources:

@@ -19,7 +19,7 @@ CATEGORIES: tuple[str, ...] = (
 
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
-    "id", "category", "names", "neutral", "aliases", "status", "definitions",
+    "id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
     "sources", "related", "notes", "review", "variants", "autolink",
 )
 
@@ -50,7 +50,11 @@ class Term:
     names: dict[str, str] = field(default_factory=dict)
     #: True when the English headword is the name in every language (CUDA, H100, vLLM)
     neutral: bool = False
+    #: other names readers know the term by, shown as "Also called"
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    #: ``{lang: [spelling, ...]}``: spellings only for finding the term in text and
+    #: in roles (plurals, case and hyphen variants, version suffixes); never shown
+    forms: dict[str, list[str]] = field(default_factory=dict)
     #: ``{lang: {name: status}}`` for names whose status is not the default: a
     #: headword is ``preferred``, an alias ``admitted`` (see :data:`STATUSES`)
     status: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -102,10 +106,10 @@ class Glossary:
         return sorted(langs)
 
     def text_languages(self) -> set[str]:
-        """Every language any text of a term is in: names, aliases, definitions,
-        notes and seed variants."""
+        """Every language any text of a term is in: names, aliases, forms,
+        definitions, notes and seed variants."""
         langs: set[str] = set()
         for term in self.terms.values():
-            langs.update(term.names, term.definitions, term.aliases, term.notes)
+            langs.update(term.names, term.definitions, term.aliases, term.forms, term.notes)
             langs.update(variant.lang for variant in term.variants)
         return langs

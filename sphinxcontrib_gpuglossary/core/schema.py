@@ -39,6 +39,7 @@ class TermEntry:
     category: str | None = None
     names: dict[str, str] = field(default_factory=dict)
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    forms: dict[str, list[str]] = field(default_factory=dict)
     definitions: dict[str, str] = field(default_factory=dict)
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     #: related ids with the line each was written on
@@ -201,7 +202,9 @@ class _Checker:
         if "notes" in mapping:
             entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes")
         if "aliases" in mapping:
-            entry.aliases = self.aliases(mapping["aliases"], value_at["aliases"], what)
+            entry.aliases = self.spellings(mapping["aliases"], value_at["aliases"], what, "alias")
+        if "forms" in mapping:
+            entry.forms = self.spellings(mapping["forms"], value_at["forms"], what, "form")
         if "sources" in mapping:
             entry.sources = self.sources(mapping["sources"], value_at["sources"], what)
         if "related" in mapping:
@@ -249,14 +252,17 @@ class _Checker:
                     result[lang][name] = text
         return result
 
-    def aliases(self, value: YValue, at: Where, what: str) -> dict[str, list[str]]:
+    def spellings(self, value: YValue, at: Where, what: str, kind: str) -> dict[str, list[str]]:
+        """``aliases`` or ``forms`` (*kind* ``alias`` or ``form``): lists by language."""
         result: dict[str, list[str]] = {}
-        for key, items, key_at, items_at in _entries(self.mapping(value, at, f"{what} aliases")):
-            if not self.lang(key, key_at, f"{what} aliases"):
+        field_name = f"{kind}es" if kind.endswith("s") else f"{kind}s"
+        for key, items, key_at, items_at in _entries(
+                self.mapping(value, at, f"{what} {field_name}")):
+            if not self.lang(key, key_at, f"{what} {field_name}"):
                 continue
-            sequence = self.sequence(items, items_at, f"{what} aliases.{key}")
-            texts = [self.text(alias, alias_at, what, " alias")
-                     for alias, alias_at in _items(sequence)]
+            sequence = self.sequence(items, items_at, f"{what} {field_name}.{key}")
+            texts = [self.text(spelling, spelling_at, what, " ", kind)
+                     for spelling, spelling_at in _items(sequence)]
             result[key] = [t for t in texts if t is not None]
         return result
 

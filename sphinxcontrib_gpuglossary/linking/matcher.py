@@ -15,8 +15,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .lookup import lookup_key
-from .model import Glossary
+from ..core.lookup import lookup_key
+from ..core.model import Glossary
 
 #: Words: letters and digits, with inner dots and pluses (``llama.cpp``, ``C++`` stays out).
 WORD = re.compile(r"\w(?:[\w.+]*\w)?")
@@ -40,7 +40,8 @@ class Matcher:
             if not term.autolink:
                 continue
             for lang in languages:
-                spellings = [term.names.get(lang), *term.aliases.get(lang, ())]
+                spellings = [term.names.get(lang), *term.aliases.get(lang, ()),
+                             *term.forms.get(lang, ())]
                 for spelling in filter(None, spellings):
                     matcher._add(spelling, term.id, clashes)
         for key in clashes:  # a spelling two terms share never matches

@@ -16,11 +16,11 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from .nodes import glossary_block, term_node
+from ..nodes import glossary_block, term_node
 
 if TYPE_CHECKING:
-    from .core.matcher import Matcher
-    from .domain import GpuDomain
+    from ..domain import GpuDomain
+    from .matcher import Matcher
 
 MODES = (False, "first", "all")
 
