@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from html import escape
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 from docutils import nodes

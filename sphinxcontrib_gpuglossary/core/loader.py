@@ -197,7 +197,8 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for term in glossary.terms.values():
         entry = first_entry[term.id]
         for lang, refs in term.sources.items():
-            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases}
+            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases,
+                     "form": term.forms}
             for field_name in refs:
                 if lang not in texts[field_name]:
                     problems.append(Problem(entry.file, entry.line, 0, (
