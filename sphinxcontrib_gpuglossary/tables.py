@@ -325,7 +325,8 @@ class TableBuilder:
 
     def _aliases_cell(self, term_id: str) -> list[nodes.Node]:
         """The build language's names, then each other language's on a line of its own,
-        opened by the language's name and tagged with its language."""
+        opened by the language's name, each name tagged with its language; the list in
+        the punctuation of the page."""
         cell: list[nodes.Node] = []
         for lang, names in self._other_names(term_id).items():
             if lang == self.lang:
@@ -333,8 +334,9 @@ class TableBuilder:
                 continue
             label = nodes.inline("", labels.names_in(_capitalized(language_name(lang, self.lang))),
                                  classes=["gpu-label"])
-            text = gpu_text(list_separator(lang).join(names), lang, text_direction(lang))
-            cell.append(_labelled(label, text, classes=["gpu-other-names"]))
+            texts = [gpu_text(name, lang, text_direction(lang)) for name in names]
+            cell.append(_labelled(label, *_join(texts, self.separator),
+                                  classes=["gpu-other-names"]))
         return cell
 
     def _disclaimer(self) -> nodes.paragraph:
