@@ -223,9 +223,11 @@
       row.focus({preventScroll: true});
     }
   }
-  function ready() { setup(); arrive(); }
-  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", ready);
-  else ready();
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", setup);
+  else setup();
+  /* after the browser's own scroll to the fragment, which leaves focus on the body */
+  if (d.readyState === "complete") arrive();
+  else w.addEventListener("load", function () { setTimeout(arrive); });
   w.addEventListener("hashchange", arrive);
 
   function replace() { if (cur) place(); }
