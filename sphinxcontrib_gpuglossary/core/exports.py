@@ -33,6 +33,8 @@ NEUTRAL_NOTE = "neutral: the English name is the name in every language"
 NO_AUTOLINK_NOTE = "autolink: false"
 #: The note of a termSec that stands in for a name the language does not have.
 STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
+#: The note of a termSec that holds a form: a spelling that only finds the term.
+FORM_NOTE = "form: a spelling that only finds the term; readers never see it"
 #: How a definition group marks a further seed definition (a variant) and its source.
 VARIANT_PREFIX = "variant: "
 #: How the header carries the glossary-level texts (disclaimer, titles), as JSON.
@@ -63,8 +65,8 @@ def _row_languages(term: Term) -> list[str]:
 
 def _tbx_languages(term: Term) -> list[str]:
     """The languages a TBX concept needs a section for: every text has one there."""
-    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.notes,
-                              *(v.lang for v in term.variants), *term.sources})
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
+                              *term.notes, *(v.lang for v in term.variants), *term.sources})
 
 
 # -- JSON -------------------------------------------------------------------
@@ -242,6 +244,17 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
             if alias_source:
                 _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {alias_source}")
                 alias_source = None  # the seed gave one of them: the first carries it
+        form_source = term.sources.get(lang, {}).get("form")
+        for form in term.forms.get(lang, []):
+            term_sec = _sub(section, "termSec")
+            _sub(term_sec, "term", form)
+            _sub(term_sec, "termNote", "variant", type="termType")
+            _sub(term_sec, "termNote", _admin_status(term, lang, form),
+                 type="administrativeStatus")
+            _sub(term_sec, "note", FORM_NOTE)
+            if form_source:
+                _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {form_source}")
+                form_source = None
 
 
 def to_tbx(glossary: Glossary) -> str:

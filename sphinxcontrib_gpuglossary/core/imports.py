@@ -21,6 +21,7 @@ from .errors import GlossaryError, Problem
 from .exports import (
     ALIAS_SEPARATOR,
     CSV_COLUMNS,
+    FORM_NOTE,
     NEUTRAL_NOTE,
     NO_AUTOLINK_NOTE,
     PROVENANCE_PREFIX,
@@ -35,7 +36,7 @@ from .model import CATEGORIES, STATUSES, Glossary
 from .schema import ID_PATTERN
 
 #: The order of a term's fields in the file written (the seeded files' order).
-FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "status", "definitions",
+FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
                "notes", "review", "sources", "related", "variants", "autolink")
 _SEED = "seed "
 
@@ -117,6 +118,7 @@ class Concept:
     category: str | None = None
     names: dict[str, str] = field(default_factory=dict)
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    forms: dict[str, list[str]] = field(default_factory=dict)
     status: dict[str, dict[str, str]] = field(default_factory=dict)
     definitions: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
@@ -260,6 +262,15 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                           "admittedTerm-admn-sts, deprecatedTerm-admn-sts or "
                           "supersededTerm-admn-sts")
         typed = any(_typed(e, "termType") for e in term_sec.iter("termNote", "termType"))
+        if FORM_NOTE in notes:  # only finds the term
+            forms = concept.forms.setdefault(lang, [])
+            if names[0].text() not in forms:
+                forms.append(names[0].text())
+            if _origin(notes) and "form" not in concept.sources.get(lang, {}):
+                concept.sources.setdefault(lang, {})["form"] = _origin(notes)
+            if status not in (None, "admitted"):
+                concept.status.setdefault(lang, {})[names[0].text()] = status
+            continue
         read.append((names[0].text(), status, typed, _origin(notes)))
     if not read:
         return
@@ -392,7 +403,7 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
     subject field is not one of ours).
     """
     codes = {lang for c in termbase.concepts
-             for lang in (*c.names, *c.aliases, *c.definitions, *c.notes)}
+             for lang in (*c.names, *c.aliases, *c.forms, *c.definitions, *c.notes)}
     index = TermIndex(base)
     ids: dict[str, str] = {}  # the termbase's ids to ours
     taken: set[str] = set()
@@ -423,7 +434,7 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
                     termbase.fail(concept.line, f"the entry has no English {field_name}; "
                                                 "a new term needs one")
         entry.update(names=concept.names, neutral=concept.neutral, aliases=concept.aliases,
-                     status=concept.status, definitions=concept.definitions,
+                     forms=concept.forms, status=concept.status, definitions=concept.definitions,
                      notes=concept.notes, review="\n".join(concept.review),
                      sources=concept.sources, related=concept.related,
                      variants=concept.variants, autolink=concept.autolink)
@@ -435,7 +446,7 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
 
 
 def _relanguage(concept: Concept, codes: set[str]) -> None:
-    for name in ("names", "aliases", "status", "definitions", "notes", "sources"):
+    for name in ("names", "aliases", "forms", "status", "definitions", "notes", "sources"):
         texts = getattr(concept, name)
         setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
     for variant in concept.variants:
