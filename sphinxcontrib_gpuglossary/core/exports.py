@@ -100,6 +100,8 @@ def term_record(term: Term) -> dict[str, object]:
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
         "autolink": term.autolink,
+        "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
+                    "any_case": term.linking.any_case},
     }
 
 
