@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from html import escape
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
     from .domain import GpuDomain
 
 COLUMNS = ("term", "definition", "category", "aliases", "related", "sources")
+#: a run of letters a browser will not break: no space or hyphen, no CJK ideograph or
+#: syllable (those break anywhere)
+_UNBREAKABLE = re.compile(r"[^\s\-\u2010/\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+#: words longer than this may still break: a column is not widened for them
+_LONGEST_WORD = 20
 GROUPINGS = ("none", "letter", "category")
 
 
@@ -50,6 +56,7 @@ class TableBuilder:
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
         self._mark_rows = True  # whether rows mark their fallback text (see _fallback_note)
+        self._widths: dict[str, int] = {}  # the columns' shares, per table (_column_widths)
 
     def build(self, spec: TableSpec) -> glossary_block:
         self._shown = frozenset(spec.term_ids)
@@ -58,6 +65,7 @@ class TableBuilder:
         ordered = sorted(spec.term_ids,
                          key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
         groups = self._groups(ordered, spec.group)
+        self._widths = self._column_widths(ordered, spec)
         summary = self._fallback_note(ordered, spec)
         if summary is not None:
             block += summary
@@ -72,6 +80,28 @@ class TableBuilder:
             block += self._disclaimer()
         block += self._structured_data(ordered)
         return block
+
+    def _column_widths(self, ids: list[str], spec: TableSpec) -> dict[str, int]:
+        """Each column's share of the width, the same for every section of the table: its
+        usual share, widened so that the longest word of its names fits on a line (a
+        fixed layout breaks a word too long for its column)."""
+        widths = {"term": 18, "definition": 44, "category": 12, "aliases": 20,
+                  "related": 20, "sources": 18}
+        names = {"term": [self.domain.headword(i).text for i in ids]}
+        if "aliases" in spec.columns:
+            names["aliases"] = [n for i in ids for n in self._aliases(i)]
+        if "related" in spec.columns:
+            names["related"] = [self.domain.headword(r).text for i in ids
+                                for r in self.domain.term(i).related]
+        for key, texts in names.items():
+            # shares a word needs at a furo page's width: about 1.4 a Latin letter, 1.7
+            # a wider one (Cyrillic, Greek), a tenth more in bold (the headword); and the
+            # cell's padding
+            bold = 1.1 if key == "term" else 1.0
+            needed = max((min(len(word), _LONGEST_WORD) * (1.4 if word.isascii() else 1.7) * bold
+                          for text in texts for word in _UNBREAKABLE.findall(text)), default=0)
+            widths[key] = max(widths[key], round(needed) + 3)
+        return widths
 
     def _structured_data(self, ids: list[str]) -> nodes.raw:
         """schema.org ``DefinedTermSet`` markup (JSON-LD) for search engines; HTML only."""
@@ -151,15 +181,13 @@ class TableBuilder:
                             for lang in spec.languages]
             else:
                 headers.append((column, labels.column_label(column)))
-        # the same column widths in every table of the page: the letter sections of
-        # a glossary line up as one grid (static/gpuglossary.css: table-layout: fixed)
+        # the same column widths in every table of the directive: the letter sections
+        # of a glossary line up as one grid (static/gpuglossary.css: table-layout: fixed)
         table = nodes.table(classes=["gpu-glossary-table", "longtable", "colwidths-given"])
         tgroup = nodes.tgroup(cols=len(headers))
         table += tgroup
-        widths = {"term": 18, "definition": 44, "category": 12, "aliases": 20,
-                  "related": 20, "sources": 18}
         for key, _label in headers:
-            tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
+            tgroup += nodes.colspec(colwidth=self._widths.get(key.split(":")[0], 18))
         thead = nodes.thead()
         tgroup += thead
         thead += self._row([[_para(nodes.Text(label))] for _key, label in headers])
