@@ -362,7 +362,16 @@ class TableBuilder:
                 continue
             label = nodes.inline("", labels.names_in(_capitalized(language_name(lang, self.lang))),
                                  classes=["gpu-label"])
-            texts = [gpu_text(name, lang, text_direction(lang)) for name in names]
+            texts: list[nodes.Node] = [gpu_text(name, lang, text_direction(lang)) for name in names]
+            if text_direction(self.lang) != text_direction(lang):
+                # each name with the comma after it, as one box: a name in the other
+                # direction split over two lines would read backwards
+                mark = self.separator.rstrip()
+                texts = [nodes.inline("", "", text, *([nodes.Text(mark)] if n < len(texts) - 1
+                                                       else []), classes=["gpu-name"])
+                         for n, text in enumerate(texts)]
+                cell.append(_labelled(label, *_join(texts, " "), classes=["gpu-other-names"]))
+                continue
             cell.append(_labelled(label, *_join(texts, self.separator),
                                   classes=["gpu-other-names"]))
         return cell

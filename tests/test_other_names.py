@@ -136,3 +136,7 @@ def test_latin_names_in_right_to_left_text_are_kept_whole(make_site, build) -> N
     assert re.search(r'<a class="reference internal" href="#gpu-term-all-reduce">'
                      r'اتصال <span class="gpu-latin" dir="ltr">All-Reduce</span></a>', page)
     assert "gpu-latin" not in glossary_page(make_site, build, "en")
+    # the English names: each a box with the Arabic comma after it, so that none
+    # splits over two lines of right-to-left text (static/gpuglossary.css, .gpu-name)
+    assert ('<span class="gpu-name"><span class="gpu-text" dir="ltr" lang="en">All-reduce'
+            '</span>،</span> <span class="gpu-name">') in row
