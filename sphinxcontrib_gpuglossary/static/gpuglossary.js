@@ -225,9 +225,12 @@
   }
   if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", setup);
   else setup();
-  /* after the browser's own scroll to the fragment, which leaves focus on the body */
-  if (d.readyState === "complete") arrive();
-  else w.addEventListener("load", function () { setTimeout(arrive); });
+  /* after the browser's own scroll to the fragment, which leaves focus on the body
+     (and once more in case that scroll came late, unless the reader moved on) */
+  function again() { if (d.activeElement === d.body) arrive(); }
+  function landed() { arrive(); setTimeout(again, 150); setTimeout(again, 600); }
+  if (d.readyState === "complete") landed();
+  else w.addEventListener("load", function () { setTimeout(landed); });
   w.addEventListener("hashchange", arrive);
 
   function replace() { if (cur) place(); }
