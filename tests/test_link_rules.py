@@ -62,8 +62,10 @@ def test_sentences(text: str, expected: list[tuple[str, str]]) -> None:
 def test_every_turned_down_candidate_says_why() -> None:
     assert why("Deploy it on Triton Inference Server.", "Inference") == \
         "part of the name 'Triton Inference Server'"
-    assert why("Install the transformers library.", "transformers") == \
-        "the name of a package: 'transformers library'"
+    assert why("Install the datasets library.", "datasets") == \
+        "the name of a package: 'datasets library'"
+    assert why("Load the transformers library.", "transformers") == \
+        "part of 'transformers library' (the term's linking.not_in)"
     assert why("Pay attention to it.", "attention") == "the idiom 'pay attention'"
     assert why("Set --max-batch-size now.", "batch-size") == "part of the code '--max-batch-size'"
     assert why("A random seed.", "random seed") == "a common word (autolink: false)"
@@ -73,7 +75,7 @@ def test_every_turned_down_candidate_says_why() -> None:
 def test_a_longer_name_turned_down_keeps_its_words() -> None:
     # "Inference" inside the name is turned down, and nothing shorter is linked there
     assert [(c.term, c.reason is None) for c in
-            MATCHER.candidates("Triton Inference Server")] == [("inference", False)]
+            MATCHER.candidates("Run it on Triton Inference Server.")] == [("inference", False)]
 
 
 def test_the_site_switches_terms_off_and_on() -> None:
@@ -83,9 +85,9 @@ def test_the_site_switches_terms_off_and_on() -> None:
 
 
 def test_only_part_of_a_text_is_searched_but_all_of_it_is_read() -> None:
-    text = "Triton Inference Server"
+    text = "Run it on Triton Inference Server."
     # the context says "Inference" is part of a name, though only it is searched
-    assert MATCHER.find(text, start=7, end=16) == []
+    assert MATCHER.find(text, start=17, end=26) == []
     assert MATCHER.find("Inference is cheap", start=0, end=9) == [(0, 9, "inference")]
 
 
@@ -100,6 +102,13 @@ terms:
     linking:
       not_in: [widget factory, "# widgets per rack"]
       only_in: [rack widget, widget *, "# widgets"]
+  - id: gizmo-hub
+    category: infrastructure
+    names: {en: Gizmo Hub}
+    aliases: {en: [Gizmo]}
+    definitions: {en: "A hub."}
+    neutral: true
+    linking: {only_in: [Gizmo Hub, the Gizmo model hub]}
   - id: zap
     category: hardware
     names: {en: ZAPlib}
@@ -127,6 +136,12 @@ def test_a_terms_own_phrases_say_where_it_links(tmp_path: Path) -> None:
         "not in one of the phrases of the term's linking.only_in"
 
 
+def test_a_phrase_holding_a_longer_spelling_still_rules_a_shorter_one(tmp_path: Path) -> None:
+    matcher = user_matcher(tmp_path)
+    assert linked("Gizmo Hub, the Gizmo company, and the Gizmo model hub.", matcher) == [
+        ("Gizmo Hub", "gizmo-hub"), ("Gizmo", "gizmo-hub")]
+
+
 def test_any_case_matches_a_product_name_in_any_case(tmp_path: Path) -> None:
     matcher = user_matcher(tmp_path)
     assert linked("Load zaplib, ZAPLIB or ZAPlib.", matcher) == [
@@ -142,7 +157,7 @@ def test_a_phrase_without_the_terms_words_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_misspelt_linking_field_is_reported(tmp_path: Path) -> None:
-    p = only(problems(tmp_path, TERMS.replace("only_in:", "onlyin:")))
+    p = only(problems(tmp_path, TERMS.replace("only_in: [rack", "onlyin: [rack")))
     assert p.line == 10 and "unknown field 'onlyin'" in p.message and "only_in" in p.message
 
 
@@ -153,3 +168,39 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     glossary = load_glossary([GlossaryFile(first, "a.yaml"), GlossaryFile(second, "b.yaml")])
     assert glossary.terms["widget"].linking.not_in == (
         "widget factory", "# widgets per rack", "widget mill")
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
+    ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
+    ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
+    ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
+    ("Dataset: GSM8K with 8 shots.", "Dataset", "a label: 'Dataset:'"),
+    ("Set the backend to megatron.", "megatron",
+     "a name written in lower case, as code writes it: 'megatron'"),
+    ("Pass the token with the authorization header.", "token",
+     "'authorization' in the same sentence (the term's linking.not_near)"),
+    ("Normalization of rewards keeps it stable.", "Normalization",
+     "not in one of the phrases of the term's linking.only_in"),
+    ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
+])
+def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Multi-GPU training on NVIDIA GPUs and an NVIDIA L4 GPU.",
+     [("GPU", "gpu"), ("GPUs", "gpu"), ("GPU", "gpu")]),
+    ("Use DP/TP/EP, or AWQ/GPTQ INT4 weights.",
+     [("TP", "tensor-parallelism"), ("EP", "expert-parallelism"), ("AWQ", "awq"),
+      ("GPTQ", "gptq")]),
+    ("Supports 8-bit floating point(FP8) and fp16 with pytorch and vllm.",
+     [("8-bit floating point", "fp8"), ("FP8", "fp8"), ("fp16", "fp16"), ("pytorch", "pytorch"),
+      ("vllm", "vllm")]),
+    ("Streaming responses reach the client; the serving layer batches them.",
+     [("Streaming", "streaming"), ("serving", "serving")]),
+    ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
+    ("Let me log it here.", []),
+])
+def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected

@@ -119,8 +119,10 @@ def preload(texts: Iterable[str], folder: Path | None) -> None:
     wanted = sorted(set(texts) - _KNOWN.keys())
     if not wanted:
         return
-    key = hashlib.sha256("\0".join([Collator.UCA_VERSION, *wanted]).encode()).hexdigest()
-    keys = stored.read(folder, key, "collation") if folder is not None else None
+    key = hashlib.sha256("\0".join([stored.code_key(), Collator.UCA_VERSION, *wanted])
+                         .encode()).hexdigest()
+    keys = stored.read(folder, key, "collation", dict[str, tuple[int, ...]]) \
+        if folder is not None else None
     if not isinstance(keys, dict):
         keys = {text: _collator().sort_key(text) for text in wanted}
         if folder is not None:

@@ -54,6 +54,9 @@ class LinkRules:
     not_in: tuple[str, ...] = ()
     #: when given, the term is linked only inside one of these phrases
     only_in: tuple[str, ...] = ()
+    #: words that, in the same sentence, say the term's words mean something else
+    #: (``authorization`` near *token*)
+    not_near: tuple[str, ...] = ()
     #: a one-word name whose case would tell it from a common word (``vLLM``) that
     #: is no common word in any case: matched as ``vllm`` and ``VLLM`` too
     any_case: bool = False
@@ -115,7 +118,12 @@ class Glossary:
 
     terms: dict[str, Term] = field(default_factory=dict)
     #: ``{"disclaimer": {lang: text}, "titles": {seed: {lang: [text, ...]}}}``
-    texts: dict[str, dict] = field(default_factory=dict)  # type: ignore[type-arg]
+    texts: dict[str, dict[str, str] | dict[str, dict[str, list[str]]]] = field(
+        default_factory=dict)
+    #: ids of the terms a text of which holds bidirectional formatting characters
+    #: (``"texts"`` for the glossary-level texts), found when the files are parsed:
+    #: texts are kept as written, and output closes what they open (:mod:`.bidi`)
+    bidi: list[str] = field(default_factory=list)
 
     def languages(self) -> list[str]:
         """Every language that has a headword or definition, sorted."""

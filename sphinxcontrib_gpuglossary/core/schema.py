@@ -11,7 +11,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from . import bidi
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
@@ -22,13 +21,11 @@ SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 #: what a source points at: the headword, the definition, one of the aliases or forms
 SOURCE_FIELDS = ("name", "definition", "alias", "form")
 #: the fields of ``linking:``
-LINKING_FIELDS = ("not_in", "only_in", "any_case")
+LINKING_FIELDS = ("not_in", "only_in", "not_near", "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-#: what sends a text to the slow path: the forbidden, and bidi formatting characters
-_SPECIAL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{bidi.FORMATTING}]")
 
 
 @dataclass
@@ -86,7 +83,7 @@ class _Checker:
         are good, and the name would cost as much as the check.
         """
         if (isinstance(value, str) and value and not value.isspace()
-                and _SPECIAL.search(value) is None):
+                and _FORBIDDEN.search(value) is None):
             return value
         field = "".join(what)
         if not isinstance(value, str):
@@ -95,12 +92,11 @@ class _Checker:
         if not value.strip():
             self.fail(at, f"{field} is empty; write the text or remove the entry")
             return None
-        bad = _FORBIDDEN.search(value)
+        bad = _FORBIDDEN.search(value)  # what kept it off the fast path
         if bad is not None:
             self.fail(at, f"{field} contains the control character U+{ord(bad[0]):04X}; "
                           "remove it")
-            return None
-        return bidi.isolate(value)  # its direction overrides end where it ends
+        return None
 
     def mapping(self, value: YValue, at: Where, what: str) -> YMap | None:
         if not isinstance(value, YMap):
@@ -248,18 +244,22 @@ class _Checker:
             return None
         self.unknown_keys(mapping, LINKING_FIELDS, f"{what} linking")
         phrases: dict[str, tuple[str, ...]] = {}
-        for key in ("not_in", "only_in"):
+        for key in ("not_in", "only_in", "not_near"):
             if key not in mapping:
                 continue
             sequence = self.sequence(mapping[key], mapping.value_at[key], f"{what} linking.{key}")
             texts = []
             for phrase, phrase_at in _items(sequence):
                 text = self.text(phrase, phrase_at, what, " linking.", key, " phrase")
-                if text is not None:
+                if text is not None and key == "not_near" and len(text.split()) != 1:
+                    self.fail(phrase_at, f"{what} linking.not_near holds words, not phrases: "
+                                         f"write {text!r} as separate words")
+                elif text is not None:
                     texts.append(text)
                     phrases_at.setdefault(text, phrase_at)
             phrases[key] = tuple(texts)
         return LinkRules(not_in=phrases.get("not_in", ()), only_in=phrases.get("only_in", ()),
+                         not_near=phrases.get("not_near", ()),
                          any_case=bool(self.flag(mapping, "any_case", f"{what} linking")))
 
     def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:
