@@ -258,19 +258,21 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for term in glossary.terms.values():
         entry = first_entry[term.id]
         for lang, refs in term.sources.items():
-            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases}
+            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases,
+                     "form": term.forms}
             for field_name in refs:
                 if lang not in texts[field_name]:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a source for its {lang} {field_name} but has "
                         f"no {lang} {field_name}; add the text or remove the source")))
         for lang, statuses in term.status.items():
-            known = {term.names.get(lang), *term.aliases.get(lang, ())}
+            known = {term.names.get(lang), *term.aliases.get(lang, ()), *term.forms.get(lang, ())}
             for name in statuses:
                 if name not in known:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a status for {name!r}, which is not one of its "
-                        f"{lang} names; add it to names.{lang} or aliases.{lang}, or fix the spelling")))
+                        f"{lang} names; add it to names.{lang}, aliases.{lang} or forms.{lang}, or fix "
+                        "the spelling")))
         for field_name, texts in (("headword (names.en)", term.names),
                                   ("definition (definitions.en)", term.definitions)):
             if "en" not in texts:
