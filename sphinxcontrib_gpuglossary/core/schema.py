@@ -18,8 +18,8 @@ from .yamlsource import Where, YList, YMap, YValue
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
-#: what a source points at: the headword, the definition, or one of the aliases
-SOURCE_FIELDS = ("name", "definition", "alias")
+#: what a source points at: the headword, the definition, one of the aliases or forms
+SOURCE_FIELDS = ("name", "definition", "alias", "form")
 #: the fields of ``linking:``
 LINKING_FIELDS = ("not_in", "only_in", "not_near", "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
