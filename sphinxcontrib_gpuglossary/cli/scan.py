@@ -54,6 +54,11 @@ def add_scan(sub: Any, common: argparse.ArgumentParser, para: Any, language: Any
     parser.add_argument("--first", action="store_true",
                         help="only the first mention of each term on each page (none for a "
                              "term the page already marks with a role)")
+    parser.add_argument("--explain", action="store_true",
+                        help="also list the words spelt like a term that are not linked, "
+                             "each with the reason (another sense, part of a name, a "
+                             "heading...): 'not linked: ...' in text, \"linked\": false and "
+                             "\"reason\" in json")
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="text (file:line:col: ...), json (a list of objects with "
                              "file, line, column, text, term) or github (workflow "
@@ -104,6 +109,10 @@ def run_scan(args: argparse.Namespace) -> int:
         print(f"{PROG}: {printable_name(str(args.srcdir))}: no such folder; give the project's "
               "source folder", file=sys.stderr)
         return 2
+    if args.explain and (args.fix or args.diff):
+        print(f"{PROG}: --explain lists what is and is not linked; it does not go with "
+              "--fix or --diff", file=sys.stderr)
+        return 2
     select = None
     if args.selection is not None:
         if not (args.fix or args.diff):
@@ -131,7 +140,8 @@ def run_scan(args: argparse.Namespace) -> int:
                 return 1
             project.read()
             result = scanning.scan(project, first=args.first,
-                                   select=None if select is None else select.accepts)
+                                   select=None if select is None else select.accepts,
+                                   explain=args.explain)
         except Exception as exc:  # an extension of the project failed while Sphinx read
             note(f"Sphinx could not read the project: {type(exc).__name__}: "
                  f"{printable(str(exc))}")
@@ -147,7 +157,10 @@ def run_scan(args: argparse.Namespace) -> int:
     if args.fix:
         return _fix(result, srcdir, args.format) or status
     mentions = list(scanning.mentions(result))
-    print_mentions(mentions, args.format)
+    if args.explain:
+        print_explained(result, args.format)
+    else:
+        print_mentions(mentions, args.format)
     _summary(result, mentions)
     return 1 if mentions else 0
 
@@ -289,15 +302,7 @@ def describe(mention: Mention) -> str:
 
 def print_mentions(mentions: Sequence[Mention], fmt: str) -> None:
     if fmt == "json":
-        records = []
-        for m in mentions:
-            record: dict[str, Any] = {"file": display(m.path), "line": m.line,
-                                      "column": m.column, "text": m.text, "term": m.term,
-                                      "status": m.status}
-            if m.preferred is not None:
-                record.update(preferred=m.preferred, role=m.role)
-            records.append(record)
-        print(json.dumps(records, ensure_ascii=False, indent=2))
+        print(json.dumps([_record(m) for m in mentions], ensure_ascii=False, indent=2))
         return
     for m in mentions:
         if fmt == "github":
@@ -309,6 +314,40 @@ def print_mentions(mentions: Sequence[Mention], fmt: str) -> None:
                   f"col={m.column},title=gpuglossary scan::{_data(message)}")
         else:
             print(f"{shown(m.path)}:{m.line}:{m.column}: {describe(m)}")
+
+
+def _record(m: Mention) -> dict[str, Any]:
+    record: dict[str, Any] = {"file": display(m.path), "line": m.line, "column": m.column,
+                              "text": m.text, "term": m.term, "status": m.status}
+    if m.preferred is not None:
+        record.update(preferred=m.preferred, role=m.role)
+    return record
+
+
+def print_explained(result: Any, fmt: str) -> None:
+    """Each page's mentions and the words it does not link, in file order, with why."""
+    rows: list[tuple[tuple[Any, ...], dict[str, Any], str]] = []
+    for page in result.pages:
+        for m in page.mentions:
+            rows.append(((str(m.path), m.line, m.column), {**_record(m), "linked": True},
+                         f"{shown(m.path)}:{m.line}:{m.column}: {describe(m)}"))
+        for d in page.declined:
+            text = printable(" ".join(d.text.split()))
+            rows.append(((str(d.path), d.line, d.column),
+                         {"file": display(d.path), "line": d.line, "column": d.column,
+                          "text": d.text, "term": d.term, "linked": False,
+                          "reason": d.reason},
+                         f"{shown(d.path)}:{d.line}:{d.column}: {text} [{d.term}] not "
+                         f"linked: {printable(d.reason)}"))
+    rows.sort(key=lambda row: row[0])
+    if fmt == "json":
+        print(json.dumps([record for _key, record, _line in rows], ensure_ascii=False,
+                         indent=2))
+    elif fmt == "text":
+        for *_rest, line in rows:
+            print(line)
+    else:  # github: the annotations stay the mentions to mark
+        print_mentions([m for page in result.pages for m in page.mentions], fmt)
 
 
 def print_notes(result: Any) -> None:

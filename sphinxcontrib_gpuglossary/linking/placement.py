@@ -81,6 +81,8 @@ class Found:
     block: int  # index of the block, for document order
     #: for a role: the name it uses (*text* is then the role as written)
     written: str | None = None
+    #: for words spelt like the term that are not linked: why (``scan --explain``)
+    reason: str | None = None
 
 
 class SourceText:
@@ -337,11 +339,14 @@ def rendered(text: str) -> tuple[str, list[int]]:
 
 def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                forbidden: set[int] | frozenset[int] = frozenset(),
-               missed: list[Missed] | None = None) -> list[Found]:
+               missed: list[Missed] | None = None,
+               declined: list[Found] | None = None, why: str | None = None) -> list[Found]:
     """Every term in the plain text of *blocks*, and every role's output, placed in
     *source*; none on a *forbidden* line (0-based: directive arguments and options).
 
     A term in a block or piece that cannot be placed goes to *missed*, with the reason.
+    Words spelt like a term that the matcher turns down go to *declined* with its
+    reason, and with *why* (blocks where no link belongs: a heading...) every one does.
     """
     claims = Claims()
     found: list[Found] = []
@@ -371,13 +376,17 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                 continue
             text, index = rendered(piece.text)
             offset = at[id(piece)]
-            for start, end, term_id in matcher.find(context, offset, offset + len(text)):
-                start, end = start - offset, end - offset
+            for candidate in matcher.candidates(context, offset, offset + len(text)):
+                reason = why or candidate.reason
+                if reason is not None and declined is None:
+                    continue
+                start, end, term_id = candidate.start - offset, candidate.end - offset, \
+                    candidate.term
                 first, last = index[start], index[end - 1]
                 if ESCAPE in piece.text[max(first - 1, 0):last + 2]:
                     continue  # next to an escape: leave it as written
                 if any(offsets[k] is None for k in range(first, last + 1)):
-                    if missed is not None:  # rewritten by the parser: not as written
+                    if missed is not None and reason is None:  # the parser rewrote it
                         missed.append(Missed(block.line, text[start:end], term_id, "piece"))
                     continue
                 raw_start, raw_end = offsets[first], offsets[last] + 1  # type: ignore[operator]
@@ -387,11 +396,16 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                 file_start, file_end = to_file(raw_start), to_file(raw_end - 1) + 1
                 written = source.text[file_start:file_end]
                 if not same_words(written, text[start:end]):
-                    if missed is not None:
+                    if missed is not None and reason is None:
                         missed.append(Missed(block.line, text[start:end], term_id, "piece"))
                     continue
                 lines = {_bisect(source.starts, file_start), _bisect(source.starts, file_end)}
                 if lines & forbidden:
+                    continue
+                if reason is not None:
+                    assert declined is not None
+                    declined.append(Found(file_start, file_end, written, term_id, number,
+                                          reason=reason))
                     continue
                 found.append(Found(file_start, file_end, written, term_id, number))
     return found

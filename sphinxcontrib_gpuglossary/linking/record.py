@@ -44,6 +44,8 @@ class Record:
     shown: set[str] = field(default_factory=set)
     #: every file the page depends on (includes, tables read from a file, ...)
     depends: set[str] = field(default_factory=set)
+    #: blocks of text where no link belongs, with the reason (for ``scan --explain``)
+    excluded: list[tuple[Block, str]] = field(default_factory=list)
 
 
 def file_key(path: str | Path) -> str:
@@ -72,14 +74,21 @@ def make_record(document: nodes.document, env: Any, docname: str,
     domain = env.get_domain("gpu")
     docinfo = _docinfo_candidate(document)
     chosen: list[tuple[nodes.Element, str, nodes.Element | None]] = []
+    excluded: list[tuple[Block, str]] = []
     for node in document.findall(nodes.TextElement):
-        if any(isinstance(a, nodes.TextElement) for a in _ancestors(node)) \
-                or _skipped(node, docinfo):
+        if any(isinstance(a, nodes.TextElement) for a in _ancestors(node)):
             continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
         if (node.line is None and file == page) or (file != page and not os.path.isfile(file)):
             continue  # not in a file of the site: a docstring (autodoc), generated text
+        why = _skipped(node, docinfo)
+        if why is not None:
+            if not isinstance(node, (nodes.FixedTextElement, nodes.Invisible, nodes.raw)):
+                block = Block(node.line or 1, node.rawsource, file=file)
+                block.pieces = _pieces(node, True, markdown, domain)
+                excluded.append((block, why))
+            continue
         table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
         chosen.append((node, file, table))
     tokens, ranges = _signature(document, {id(x) for node, _f, table in chosen
@@ -100,7 +109,8 @@ def make_record(document: nodes.document, env: Any, docname: str,
     depends = {file_key(Path(env.srcdir, d)) for d in env.dependencies.get(docname, ())}
     recorded = getattr(document.settings, "record_dependencies", None)
     depends |= {file_key(d) for d in getattr(recorded, "list", ())}
-    return Record(docname, path, markdown, blocks, used, tokens, texts, shown, depends)
+    return Record(docname, path, markdown, blocks, used, tokens, texts, shown, depends,
+                  excluded)
 
 
 def _widen_table_cells(blocks: list[Block], tables: list[nodes.Element | None],
@@ -127,10 +137,11 @@ def _ancestors(node: nodes.Node) -> Iterable[nodes.Element]:
         parent = parent.parent
 
 
-def _skipped(node: nodes.Element, docinfo: nodes.Element | None) -> bool:
-    """Text never linked (:mod:`.context`), and the page's metadata."""
-    return never_linked(node) is not None or any(
-        element is docinfo for element in (node, *_ancestors(node)))
+def _skipped(node: nodes.Element, docinfo: nodes.Element | None) -> str | None:
+    """Why the text of *node* is never linked (:mod:`.context`, the page's metadata)."""
+    if any(element is docinfo for element in (node, *_ancestors(node))):
+        return "the page's metadata"
+    return never_linked(node)
 
 
 def _docinfo_candidate(document: nodes.document) -> nodes.Element | None:

@@ -90,6 +90,8 @@ class Page:
     #: lines of the text Sphinx read that a ``source-read``/``include-read`` handler wrote
     rewritten: int = 0
     included: bool = False  # read through an ``include``, not as a page of its own
+    #: with ``explain``: words spelt like a term that are not linked, and why
+    declined: list[Note] = field(default_factory=list)
 
 
 @dataclass
@@ -173,13 +175,14 @@ class Candidate:
 
 
 def scan(project: Project, first: bool,
-         select: Callable[[Mention], bool] | None = None) -> Result:
+         select: Callable[[Mention], bool] | None = None, explain: bool = False) -> Result:
     """Every file's mentions, each one proven safe to mark.
 
     With *select*, only the plain mentions it accepts are candidates (and proven
-    together): ``--fix --from`` applies exactly what a writer kept.
+    together): ``--fix --from`` applies exactly what a writer kept. With *explain*,
+    each page also lists the words spelt like a term that are not linked, and why.
     """
-    reader = _Reader(project)
+    reader = _Reader(project, explain)
     for docname in sorted(project.records):
         reader.page(project.records[docname])
     unread = [Note(Path(path), 0, "", "", why) for path, why in sorted(project.unread.items())]
@@ -191,8 +194,10 @@ def scan(project: Project, first: bool,
 class _Reader:
     """Places what each page's parse holds in the files it came from."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, explain: bool = False) -> None:
         self.project = project
+        self.explain = explain
+        self.declined: dict[str, dict[tuple[int, int], Note]] = {}
         self.matcher: Matcher = project.domain.autolink_matcher()  # the build's, as configured
         self.targets = Targets(project.glossary, project.chain)
         self.encoding = project.source_encoding
@@ -242,8 +247,14 @@ class _Reader:
             self.rewritten[file] = max(self.rewritten.get(file, 0), mapping.changed_lines)
         blocks = [record.blocks[i] for i in indexes]
         missed: list[Missed] = []
+        declined: list[Found] | None = [] if self.explain else None
         found = find_terms(read, blocks, self.matcher, forbidden_lines(read, record.markdown),
-                           missed)
+                           missed, declined)
+        if declined is not None:
+            for block, why in record.excluded:
+                if block.file == file:
+                    find_terms(read, [block], self.matcher, declined=declined, why=why)
+            self._decline(file, declined, mapping, written)
         forbidden = forbidden_lines(written, record.markdown) if not mapping.same else set()
         notes = self.notes.setdefault(file, {})  # a file two pages include: noted once
         for miss in missed:
@@ -265,6 +276,18 @@ class _Reader:
             _found, places = self.found[file].setdefault((start, end), (placed, {}))
             places.setdefault(record.docname, indexes[item.block])
 
+    def _decline(self, file: str, declined: list[Found], mapping: TextMap,
+                 written: SourceText) -> None:
+        """Note each declined word where it stands in the file (once per place)."""
+        notes = self.declined.setdefault(file, {})
+        for item in declined:
+            span = mapping.span(item.start, item.end)
+            if span is None or item.reason is None:
+                continue
+            line, column = written.position(span[0])
+            notes.setdefault(span, Note(Path(file), line, written.text[span[0]:span[1]],
+                                        item.term, item.reason, column))
+
     @staticmethod
     def _line(mapping: TextMap, line: int) -> int:
         """The file's line for line *line* of the text read (itself if a handler wrote it)."""
@@ -283,7 +306,8 @@ class _Reader:
         path = Path(file)
         page = Page(path, original=text, encoding=codec(self.encoding),
                     notes=list(self.notes.get(file, {}).values()), rewritten=self.rewritten.get(file, 0),
-                    included=file not in self.pages)
+                    included=file not in self.pages,
+                    declined=[n for _span, n in sorted(self.declined.get(file, {}).items())])
         write = myst_role if self.markdown.get(file) else rest_role
         candidates: list[Candidate] = []
         for _span, (item, places) in sorted(self.found[file].items()):
