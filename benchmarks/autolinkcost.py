@@ -1,10 +1,12 @@
-"""What auto-linking adds to a build: the same site with the extension, auto-linking off
-and ``"first"``, built alternately; the cheapest round of CPU time of each, and their ratio.
+"""What auto-linking adds to a build: the same site with the extension, auto-linking off,
+``"first"`` and ``"all"``, built alternately; the cheapest round of CPU time of each.
 
 The site is the product-docs site of :mod:`benchmarks.productsite` (its untouched variant:
 terms as plain text, as a site that adopts auto-linking has them) with the extension and
 its glossary page added, or an existing site (``--site``: its own conf.py, plus the
-extension, a glossary page and the setting).
+extension, a glossary page and the setting). The product site is also built as written
+with roles at every use (``roles``), which ``"all"`` links alike: ``all / roles`` is what
+finding the terms costs, ``first / off`` what auto-linking costs with the links it makes.
 
     .venv/bin/python -m benchmarks.autolinkcost --pages 100 --rounds 5
     .venv/bin/python -m benchmarks.autolinkcost --site path/to/docs --rounds 5
@@ -21,7 +23,7 @@ from pathlib import Path
 from benchmarks import productsite
 from benchmarks.run import build
 
-MODES = ("off", "first")
+MODES = ("off", "first", "all")
 
 
 def prepare(untouched: Path, glossary: str, root: Path, mode: str) -> Path:
@@ -54,24 +56,27 @@ def main(argv: list[str] | None = None) -> int:
     glossary = "Glossary\n========\n\n.. glossary-table::\n"
     with tempfile.TemporaryDirectory(prefix="gpuglossary-autolink-") as tmp:
         workdir = Path(tmp)
-        if args.site is None:
-            untouched = productsite.sites(workdir / "gen", args.pages, "alabaster",
-                                          args.seed)["none"]
-        else:
-            untouched = args.site.resolve()
+        generated = {} if args.site is not None else productsite.sites(
+            workdir / "gen", args.pages, "alabaster", args.seed)
+        untouched = args.site.resolve() if args.site is not None else generated["none"]
         roots = {mode: prepare(untouched, glossary, workdir / mode, mode) for mode in MODES}
-        cpu: dict[str, list[float]] = {mode: [] for mode in MODES}
+        if generated:
+            roots["roles"] = generated["gpu"]
+        variants = list(roots)
+        cpu: dict[str, list[float]] = {mode: [] for mode in variants}
         for number in range(args.rounds):
-            order = MODES if number % 2 == 0 else MODES[::-1]
-            for mode in order:
+            shift = number % len(variants)
+            for mode in variants[shift:] + variants[:shift]:
                 seconds, used = build(roots[mode], workdir / f"out-{mode}", 1,
                                       warnings=None if args.site is None else [])
                 cpu[mode].append(used)
                 print(f"round {number + 1}/{args.rounds} {mode}: {seconds:.2f} s "
                       f"(CPU {used:.2f} s)", file=sys.stderr, flush=True)
     best = {mode: min(times) for mode, times in cpu.items()}
-    print(f"cheapest CPU: off {best['off']:.3f} s, first {best['first']:.3f} s; "
-          f"auto-linking adds {best['first'] / best['off'] - 1:+.1%}")
+    print("cheapest CPU: " + ", ".join(f"{mode} {seconds:.3f} s" for mode, seconds in best.items()))
+    print(f"first / off {best['first'] / best['off']:.3f}, all / off "
+          f"{best['all'] / best['off']:.3f}"
+          + (f", all / roles {best['all'] / best['roles']:.3f}" if "roles" in best else ""))
     return 0
 
 

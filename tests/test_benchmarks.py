@@ -136,3 +136,19 @@ def test_existing_site_variants_add_the_same_uses_and_glossary(tmp_path: Path, b
     assert "sphinxcontrib_gpuglossary" in (sources["gpu"] / "conf.py").read_text(encoding="utf-8")
     assert "sphinxcontrib_gpuglossary" not in (sources["sphinx"] / "conf.py").read_text(
         encoding="utf-8")
+
+
+def test_autolink_cost_sites_differ_only_in_the_setting(tmp_path) -> None:
+    from benchmarks import autolinkcost, productsite
+
+    generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
+    glossary = "Glossary\n========\n\n.. glossary-table::\n"
+    roots = {mode: autolinkcost.prepare(generated["none"], glossary, tmp_path / mode, mode)
+             for mode in autolinkcost.MODES}
+    confs = {mode: (root / "conf.py").read_text() for mode, root in roots.items()}
+    assert confs["off"].replace("False", "'first'") == confs["first"]
+    assert confs["first"].replace("'first'", "'all'") == confs["all"]
+    pages = {mode: sorted(p.name for p in root.iterdir()) for mode, root in roots.items()}
+    assert pages["off"] == pages["first"] == pages["all"]
+    assert "gpu-glossary-page.rst" in pages["off"]
+    assert ":gpu-term:" not in (roots["first"] / "page000.rst").read_text()

@@ -14,8 +14,10 @@ carries the reason, for ``scan --explain``.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
@@ -146,11 +148,8 @@ class Matcher:
             self._last = (text, found, [w.text.casefold() for w in found])
         _text, found, folded = self._last
         out: list[Candidate] = []
-        i = 0
-        while i < len(found):
-            if found[i].start < start or found[i].end > end:
-                i += 1
-                continue
+        i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
+        while i < len(found) and found[i].end <= end:
             size, term_id = self._longest(text, found, folded, i, end)
             if term_id is None:
                 i += 1
@@ -252,6 +251,9 @@ class Matcher:
             if package is not None:
                 return f"the name of a package: {package!r}"
         return None
+
+
+_start = attrgetter("start")
 
 
 def _cjk_edge(key: str, i: int) -> bool:

@@ -18,6 +18,7 @@ import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Scripts written without spaces between words: Hangul jamo, CJK radicals and
 #: symbols, kana, bopomofo, CJK ideographs (and extensions), Hangul syllables,
@@ -47,8 +48,9 @@ JOINER = re.compile(r"[\s\-‐‑]+")
 TIGHT = frozenset("/+&")
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):
+    """A word and where it stands (a tuple: pages hold tens of thousands of words)."""
+
     start: int
     end: int
     text: str
@@ -99,6 +101,8 @@ def gap(text: str, left: Word, right: Word) -> str | None:
     spaces and hyphens, ``""`` for nothing (next to CJK, or a closed compound's parts
     never meet here), a tight mark as it is, or ``None``: not one term."""
     between = text[left.end:right.start]
+    if between == " ":
+        return " "
     if not between:
         return ""
     if JOINER.fullmatch(between):
