@@ -26,7 +26,8 @@ CACHE_ENV = "GPUGLOSSARY_CACHE_DIR"
 KEEP = 16
 _CORE = Path(__file__).parent
 #: Modules whose code decides what a parsed glossary holds.
-_SHAPING = ("cache.py", "loader.py", "schema.py", "model.py", "yamlsource.py", "bidi.py")
+_SHAPING = ("cache.py", "loader.py", "schema.py", "model.py", "yamlsource.py", "bidi.py",
+            "stamps.py", "readings.py")
 
 
 def cache_dir() -> Path | None:

@@ -15,12 +15,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from .model import CATEGORIES, Glossary, Term
+from .stamps import by_language as stamps_by_language
 from .status import name_status
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
 CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
-               "definition", "definition_origin", "note", "status")
+               "definition", "definition_origin", "note", "status", "reading", "stamps")
 #: How the CSV ``status`` cell writes each name with a status of its own: ``name: status``.
 STATUS_SEPARATOR = ": "
 #: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
@@ -33,6 +34,9 @@ NEUTRAL_NOTE = "neutral: the English name is the name in every language"
 NO_AUTOLINK_NOTE = "autolink: false"
 #: The note of a termSec that stands in for a name the language does not have.
 STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
+#: How a language section's note carries the stamps of its translations
+#: (``stamps: name 1a2b3c4d, definition 5e6f7a8b``; see :mod:`.stamps`).
+STAMPS_PREFIX = "stamps: "
 #: How a definition group marks a further seed definition (a variant) and its source.
 VARIANT_PREFIX = "variant: "
 #: How the header carries the glossary-level texts (disclaimer, titles), as JSON.
@@ -59,6 +63,11 @@ def _by_language(texts: dict[str, object]) -> dict[str, object]:
 
 def _row_languages(term: Term) -> list[str]:
     return ordered_languages({*term.names, *term.definitions, *term.aliases})
+
+
+def stamps_text(stamps: dict[str, str]) -> str:
+    """One language's stamps as the CSV cell and the TBX note write them."""
+    return ", ".join(f"{field} {stamp}" for field, stamp in stamps.items())
 
 
 def _tbx_languages(term: Term) -> list[str]:
@@ -98,6 +107,8 @@ def term_record(term: Term) -> dict[str, object]:
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
         "autolink": term.autolink,
+        "readings": _by_language(term.readings),
+        "stamps": stamps_by_language(term),
     }
 
 
@@ -127,6 +138,7 @@ def to_csv(glossary: Glossary) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for term in glossary.terms.values():
+        stamps = stamps_by_language(term)
         for lang in _row_languages(term):
             writer.writerow([_cell(text) for text in (
                 term.id,
@@ -140,6 +152,8 @@ def to_csv(glossary: Glossary) -> str:
                 term.notes.get(lang, ""),
                 ALIAS_SEPARATOR.join(f"{name}{STATUS_SEPARATOR}{status}"
                                      for name, status in term.status.get(lang, {}).items()),
+                term.readings.get(lang, ""),
+                stamps_text(stamps.get(lang, {})),
             )])
     return "\ufeff" + out.getvalue()
 
@@ -196,6 +210,7 @@ def _admin_status(term: Term, lang: str, name: str) -> str:
 
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
+    stamps = stamps_by_language(term)
     _sub(entry, "descrip", term.category, type="subjectField")
     if term.review:
         _sub(entry, "note", REVIEW_PREFIX + term.review)
@@ -223,11 +238,15 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
                 _sub(group, "note", VARIANT_PREFIX + variant.source)
         if lang in term.notes:
             _sub(section, "note", term.notes[lang])
+        if lang in stamps:
+            _sub(section, "note", STAMPS_PREFIX + stamps_text(stamps[lang]))
         if lang in term.names or term.neutral or not aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", headword)
             status = _admin_status(term, lang if lang in term.names else "en", headword)
             _sub(term_sec, "termNote", status, type="administrativeStatus")
+            if lang in term.readings:
+                _sub(term_sec, "termNote", term.readings[lang], type="pronunciation")
             origin = term.provenance("name", lang) or term.provenance("name", "en")  # neutral
             _sub(term_sec, "note", PROVENANCE_PREFIX + (origin or ""))
             if lang not in term.names:

@@ -25,6 +25,7 @@ from .exports import (
     NO_AUTOLINK_NOTE,
     PROVENANCE_PREFIX,
     REVIEW_PREFIX,
+    STAMPS_PREFIX,
     STAND_IN_NOTE,
     STATUS_SEPARATOR,
     TEXTS_PREFIX,
@@ -36,7 +37,8 @@ from .schema import ID_PATTERN
 
 #: The order of a term's fields in the file written (the seeded files' order).
 FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "status", "definitions",
-               "notes", "review", "sources", "related", "variants", "autolink")
+               "notes", "review", "sources", "related", "variants", "autolink", "readings",
+               "stamps")
 _SEED = "seed "
 
 
@@ -126,6 +128,8 @@ class Concept:
     variants: list[dict[str, str]] = field(default_factory=list)
     neutral: bool = False
     autolink: bool = True
+    readings: dict[str, str] = field(default_factory=dict)
+    stamps: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -234,7 +238,9 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                 origin = _origin(group_notes)
                 if origin:
                     concept.sources.setdefault(lang, {})["definition"] = origin
-        if child.tag == "note" and child.text():
+        if child.tag == "note" and child.text().startswith(STAMPS_PREFIX):
+            concept.stamps[lang] = _stamps(child.text().removeprefix(STAMPS_PREFIX))
+        elif child.tag == "note" and child.text():
             concept.notes[lang] = child.text()
     terms = [t for t in section.children if t.tag in ("termSec", "tig", "ntig")]
     if not terms:
@@ -260,14 +266,18 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                           "admittedTerm-admn-sts, deprecatedTerm-admn-sts or "
                           "supersededTerm-admn-sts")
         typed = any(_typed(e, "termType") for e in term_sec.iter("termNote", "termType"))
-        read.append((names[0].text(), status, typed, _origin(notes)))
+        reading = next((e.text() for e in term_sec.iter("termNote", "pronunciation")
+                        if _typed(e, "pronunciation")), None)
+        read.append((names[0].text(), status, typed, _origin(notes), reading))
     if not read:
         return
     headword = next((r for r in read if r[1] == "preferred"), None) \
         or next((r for r in read if not r[2]), None)
-    for name, status, _typed_, origin in read:
-        if (name, status, _typed_, origin) == headword:
+    for name, status, _typed_, origin, reading in read:
+        if (name, status, _typed_, origin, reading) == headword:
             concept.names[lang] = name
+            if reading:
+                concept.readings[lang] = reading
             if origin:
                 concept.sources.setdefault(lang, {})["name"] = origin
             if status not in (None, "preferred"):
@@ -280,6 +290,11 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                 concept.sources.setdefault(lang, {})["alias"] = origin
             if status not in (None, "admitted") and name != concept.names.get(lang):
                 concept.status.setdefault(lang, {})[name] = status
+
+
+def _stamps(text: str) -> dict[str, str]:
+    """``name 1a2b3c4d, definition 5e6f7a8b`` as ``{field: stamp}``."""
+    return dict(item.split(" ", 1) for item in text.split(", ") if " " in item)
 
 
 def _origin(notes: list[str]) -> str | None:
@@ -356,6 +371,10 @@ def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase)
                 cells["definition_origin"][len(_SEED):]
     if cells.get("note"):
         concept.notes[lang] = cells["note"]
+    if cells.get("reading"):
+        concept.readings[lang] = cells["reading"]
+    if cells.get("stamps"):
+        concept.stamps[lang] = _stamps(cells["stamps"])
     for item in filter(None, cells.get("status", "").split(ALIAS_SEPARATOR)):
         name, _sep, status = item.rpartition(STATUS_SEPARATOR)
         if status not in STATUSES or not name:
@@ -426,7 +445,8 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
                      status=concept.status, definitions=concept.definitions,
                      notes=concept.notes, review="\n".join(concept.review),
                      sources=concept.sources, related=concept.related,
-                     variants=concept.variants, autolink=concept.autolink)
+                     variants=concept.variants, autolink=concept.autolink,
+                     readings=concept.readings, stamps=concept.stamps)
         entries.append(entry)
     for entry in entries:
         entry["related"] = [ids.get(r, r) for r in entry["related"]
@@ -435,7 +455,8 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
 
 
 def _relanguage(concept: Concept, codes: set[str]) -> None:
-    for name in ("names", "aliases", "status", "definitions", "notes", "sources"):
+    for name in ("names", "aliases", "status", "definitions", "notes", "sources", "readings",
+                 "stamps"):
         texts = getattr(concept, name)
         setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
     for variant in concept.variants:

@@ -18,7 +18,7 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import Glossary, Term
+from .model import Glossary, Term, Translation
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -152,6 +152,12 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
                 if field_name not in entry.sources.get(lang, {}):
                     term.sources.get(lang, {}).pop(field_name, None)
     term.names.update(entry.names)
+    for lang in entry.names:  # a reading goes with the headword it reads
+        if lang in entry.readings:
+            term.readings[lang] = entry.readings[lang]
+        else:
+            term.readings.pop(lang, None)
+    _note_translations(term, entry)
     term.definitions.update(entry.definitions)
     if entry.notes:
         term.notes.update(entry.notes)
@@ -175,6 +181,21 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     for lang, statuses in entry.status.items():
         term.status.setdefault(lang, {}).update(statuses)
     term.origins.append(f"{entry.file}:{entry.line}")
+
+
+def _note_translations(term: Term, entry: TermEntry) -> None:
+    """Record the entry's translations (its texts in languages other than English
+    that no source marks as seed text) with their stamps; a text the entry replaces
+    takes its predecessor's place, aliases add up as the aliases do."""
+    replaced = {key for key in entry.lines if key[1] != "aliases"}
+    if replaced:
+        term.translations = [t for t in term.translations if (t.lang, t.field) not in replaced]
+    for (lang, field_name), line in entry.lines.items():
+        seeded = entry.sources.get(lang, {})
+        if lang == "en" or field_name in seeded or (field_name == "aliases" and "alias" in seeded):
+            continue
+        term.translations.append(Translation(lang, field_name, f"{entry.file}:{line}",
+                                             entry.stamps.get(lang, {}).get(field_name, "")))
 
 
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:

@@ -20,7 +20,7 @@ CATEGORIES: tuple[str, ...] = (
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
     "id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
-    "sources", "related", "notes", "review", "variants", "autolink",
+    "sources", "related", "notes", "review", "variants", "autolink", "readings", "stamps",
 )
 
 #: TBX-Basic's administrativeStatus values a name can carry (``status:``).
@@ -39,6 +39,21 @@ class Variant:
     lang: str
     text: str
     source: str
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A text written by the glossary's editors in a language other than English
+    (a headword, the aliases of one file entry, a definition or a note), where it
+    is written, and the stamp of the English it was made from (see :mod:`.stamps`)."""
+
+    lang: str
+    #: ``name``, ``aliases``, ``definition`` or ``note`` (:data:`.stamps.FIELDS`)
+    field: str
+    #: ``file:line`` of the text
+    at: str
+    #: the digest of the English text it was made from; ``""`` when it has no stamp
+    stamp: str
 
 
 @dataclass
@@ -74,6 +89,12 @@ class Term:
     autolink: bool = True
     #: ``file:line`` of every file entry that contributed to this term.
     origins: list[str] = field(default_factory=list)
+    #: ``{lang: reading}``: how the headword in *lang* is read, in the script that
+    #: language's index sorts by (hiragana for Japanese); see :mod:`.collation`
+    readings: dict[str, str] = field(default_factory=dict)
+    #: the editors' texts in languages other than English, with their stamps
+    #: (seed texts are not translations of the English and have none)
+    translations: list[Translation] = field(default_factory=list)
 
     def provenance(self, field_name: str, lang: str) -> str | None:
         """``seed`` (with its ``file:line``) or ``project`` for the *field_name*
