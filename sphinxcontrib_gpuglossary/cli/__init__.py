@@ -129,6 +129,10 @@ def add_validate(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "build's rules. Every problem is printed on stderr as "
                     "file:line:col: message; the exit code is 1 when there is any."))
     parser.add_argument("paths", nargs="*", metavar="FILE", help="glossary files to check")
+    parser.add_argument("--terminology", type=Path, action="append", default=[], metavar="LIST",
+                        help="also check the translations against this terminology list (the "
+                             "shape of data/seeded/terminology/<lang>.yaml; repeatable); the "
+                             "curated glossary's own lists always apply")
     parser.set_defaults(run=_with_glossary(run_validate))
 
 
@@ -136,9 +140,13 @@ def run_validate(args: argparse.Namespace, glossary: Glossary) -> int:
     from ..core.stamps import stale
 
     found = stale(glossary)
-    outdated = [_stale_problem(s) for s in found if not s.unstamped]
-    if outdated:
-        return report(outdated)
+    problems = [_stale_problem(s) for s in found if not s.unstamped]
+    try:
+        problems += _terminology_problems(glossary, args.terminology)
+    except GlossaryError as exc:
+        problems += exc.problems
+    if problems:
+        return report(problems)
     user = len(args.files) + len(args.paths)
     what = [_count(user, "file")] if user else []
     if args.seeded:
@@ -150,6 +158,23 @@ def run_validate(args: argparse.Namespace, glossary: Glossary) -> int:
     if unstamped:
         print(unstamped)
     return EXIT_OK
+
+
+def _terminology_problems(glossary: Glossary, lists: Sequence[Path]) -> list[Problem]:
+    """The editors' texts that break a terminology list: the curated glossary's list
+    of each language (where it has one), and *lists*."""
+    from ..core import terminology
+
+    chosen = {lang: terminology.packaged(lang) for lang in terminology.packaged_languages()}
+    problems = []
+    for path in lists:
+        own = terminology.load(path, str(path))
+        problems += terminology.check(glossary, own)
+    for lang, packaged in chosen.items():
+        if packaged is not None and any(t.lang == lang for term in glossary.terms.values()
+                                        for t in term.translations):
+            problems += terminology.check(glossary, packaged)
+    return problems
 
 
 def _stale_problem(found: Stale) -> Problem:
