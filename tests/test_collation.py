@@ -212,3 +212,11 @@ def test_a_reading_goes_with_its_headword(tmp_path) -> None:
     glossary = load_glossary([GlossaryFile(root, "terms.yaml"), GlossaryFile(later, "later.yaml")])
     assert "ja" not in glossary.terms["inference"].readings
     assert glossary.terms["gradient"].readings == {"ja": "こうばい"}
+
+
+def test_cjk_pages_say_their_language_as_html_wants_it(make_site, build) -> None:
+    """``lang="zh-TW"`` (BCP 47), not Sphinx's ``zh_TW``: browsers choose Traditional
+    Chinese glyphs by it."""
+    html = build(make_site("cjk"), language="zh_TW").read("glossary.html")
+    assert '<div class="gpu-glossary" dir="ltr" lang="zh-TW">' in html
+    assert 'lang="zh_TW"' not in html and '<html lang="zh-TW"' in html
