@@ -82,8 +82,26 @@ class GpuDomain(Domain):
         if self._matcher is None:
             from .linking.matcher import Matcher  # imported only when auto-linking is on
 
-            self._matcher = Matcher.build(self.glossary, self.chain)
+            config = self.builder.config
+            self._matcher = Matcher.build(self.glossary, self.chain,
+                                          include=self.term_ids(config.gpuglossary_link_include,
+                                                                "gpuglossary_link_include"),
+                                          exclude=self.term_ids(config.gpuglossary_link_exclude,
+                                                                "gpuglossary_link_exclude"))
         return self._matcher
+
+    def term_ids(self, names: list[str], setting: str) -> list[str]:
+        """The ids of the terms *names* (ids or names) given by the configuration value
+        *setting*; each name that is no term is warned about."""
+        ids = []
+        for name in names:
+            match = self.index.find(str(name))
+            if match.term_id is None:
+                warn(f"{setting} names {name!r}, which is no GPU glossary term; {match.fix}",
+                     "option", None)
+            else:
+                ids.append(match.term_id)
+        return ids
 
     # -- text in the build language ---------------------------------------
 

@@ -85,7 +85,8 @@ def load(app: Sphinx) -> None:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,
                        type=WARNING_TYPE, subtype="option")
-    elif config.gpuglossary_autolink:
+    elif config.gpuglossary_autolink or config.gpuglossary_link_exclude \
+            or config.gpuglossary_link_include:
         domain.autolink_matcher()  # made once here, not in every parallel reader
     if config.gpuglossary_catalog_terms not in CATALOG_TERMS:
         logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "

@@ -12,6 +12,7 @@ from . import __version__, events, writers
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
 from .linking.autolink import AutoLink
+from .linking.plain import PlainRole, UnwrapPlain
 from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
 from .transforms import ExpandRelated, FootnoteFirstUse, LinkTerms, UniqueAnchors
@@ -30,6 +31,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
                                      "in glossary tables (for reviewers)")
     app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
                          description="auto-link known terms in plain text: False, 'first' or 'all'")
+    app.add_config_value("gpuglossary_link_exclude", [], "env", types=[list],
+                         description="terms (ids or names) that scan and auto-linking never "
+                                     "link")
+    app.add_config_value("gpuglossary_link_include", [], "env", types=[list],
+                         description="terms the glossary marks 'autolink: false' that scan "
+                                     "and auto-linking link all the same")
     app.add_config_value("gpuglossary_catalog_terms", "all", "", types=[str],
                          description="the terms gpu-glossary.pot holds: 'all', or 'used' "
                                      "(those the site's pages use or its tables show)")
@@ -39,6 +46,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_domain(GpuDomain)
     app.add_role("gpu-term", GpuTermRole())
+    app.add_role("gpu-plain", PlainRole())  # one spot that is not a term
     app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
 
     html = writers.HTML_VISITORS
@@ -56,6 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # priority 760: after smart quotes) that builds its table while the page is read.
     app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
+    app.add_transform(UnwrapPlain)
     app.add_post_transform(LinkTerms)
     app.add_post_transform(UniqueAnchors)
     app.add_post_transform(ExpandRelated)

@@ -22,7 +22,7 @@ from sphinxcontrib_gpuglossary import cli
 from sphinxcontrib_gpuglossary.cli import main
 from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
-from sphinxcontrib_gpuglossary.core.model import Glossary, Term, Variant
+from sphinxcontrib_gpuglossary.core.model import Glossary, LinkRules, Term, Variant
 
 from .conftest import GOOD
 
@@ -294,7 +294,9 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
     seed_definitions += sum(len(t["variants"]) for t in data["terms"])
     assert seed_definitions == 208
     rebuilt = [Term(**{**{k: v for k, v in record.items() if k not in ("provenance", "stamps")},
-                       "variants": [Variant(**v) for v in record["variants"]]})
+                       "variants": [Variant(**v) for v in record["variants"]],
+                       "linking": LinkRules(**{k: v if isinstance(v, bool) else tuple(v)
+                                               for k, v in record["linking"].items()})})
                for record in data["terms"]]
     for term in seeded.terms.values():
         term_copy = Term(**{**vars(term), "origins": [], "translations": []})

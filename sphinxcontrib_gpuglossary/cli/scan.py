@@ -57,6 +57,12 @@ def add_scan(sub: Any, common: argparse.ArgumentParser, para: Any, language: Any
                        help="a suffix of source files, e.g. .rst or .md (repeatable)")
     group.add_argument("--exclude", action="append", metavar="PATTERN",
                        help="a glob of files to leave out, like exclude_patterns (repeatable)")
+    group.add_argument("--exclude-term", action="append", metavar="TERM",
+                       help="a term (id or name) never to report (repeatable; replaces "
+                            "conf.py's gpuglossary_link_exclude, as --exclude does)")
+    group.add_argument("--include-term", action="append", metavar="TERM",
+                       help="a term marked 'autolink: false' to report all the same "
+                            "(repeatable; replaces conf.py's gpuglossary_link_include)")
     parser.set_defaults(run=run_scan)
 
 
@@ -69,6 +75,10 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
             s: "markdown" if s.endswith(".md") else "restructuredtext" for s in args.source_suffix}
     if args.exclude:
         overrides["exclude_patterns"] = list(args.exclude)
+    if args.exclude_term:
+        overrides["gpuglossary_link_exclude"] = list(args.exclude_term)
+    if args.include_term:
+        overrides["gpuglossary_link_include"] = list(args.include_term)
     if args.files:
         overrides["gpuglossary_files"] = [str(Path(f).resolve()) for f in args.files]
     if not args.seeded:

@@ -109,6 +109,8 @@ def term_record(term: Term) -> dict[str, object]:
         "autolink": term.autolink,
         "readings": _by_language(term.readings),
         "stamps": stamps_by_language(term),
+        "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
+                    "any_case": term.linking.any_case},
     }
 
 

@@ -18,7 +18,8 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import Glossary, Term, Translation
+from .lookup import lookup_key
+from .model import Glossary, LinkRules, Term, Translation
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -174,6 +175,13 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.variants.extend(v for v in entry.variants if v not in term.variants)  # restated: once
     if entry.autolink is not None:
         term.autolink = entry.autolink
+    if entry.linking is not None:  # a later file adds phrases, and may set any_case
+        rules = term.linking
+        term.linking = LinkRules(
+            not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
+            only_in=(*rules.only_in,
+                     *(p for p in entry.linking.only_in if p not in rules.only_in)),
+            any_case=rules.any_case or entry.linking.any_case)
     if entry.neutral is not None:
         term.neutral = entry.neutral
     if entry.review is not None:
@@ -198,6 +206,23 @@ def _note_translations(term: Term, entry: TermEntry) -> None:
                                              entry.stamps.get(lang, {}).get(field_name, "")))
 
 
+def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
+    """Each ``linking`` phrase must hold one of the term's names or forms."""
+    if entry.linking is None or term is None:
+        return []
+    keys = {lookup_key(s) for spellings in (term.names.values(), *term.aliases.values(),
+                                             *term.forms.values()) for s in spellings}
+    problems = []
+    for phrase in (*entry.linking.not_in, *entry.linking.only_in):
+        padded = f" {lookup_key(phrase)} "
+        if not any(f" {key} " in padded for key in keys):
+            line, column = entry.phrases_at[phrase]
+            problems.append(Problem(entry.file, line, column, (
+                f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
+                f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
+    return problems
+
+
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
     """Checks that need every file: English texts present, related ids known."""
     problems: list[Problem] = []
@@ -205,6 +230,7 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for content in parsed:
         for entry in content.terms:
             first_entry.setdefault(entry.id, entry)
+            problems.extend(_check_phrases(entry, glossary.terms.get(entry.id)))
             for ref, line, column in entry.related:
                 if ref == entry.id:
                     problems.append(Problem(entry.file, line, column,

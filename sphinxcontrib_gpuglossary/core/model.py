@@ -20,7 +20,8 @@ CATEGORIES: tuple[str, ...] = (
 #: Fields of one term in a glossary file.
 TERM_FIELDS: tuple[str, ...] = (
     "id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
-    "sources", "related", "notes", "review", "variants", "autolink", "readings", "stamps",
+    "sources", "related", "notes", "review", "variants", "autolink", "linking", "readings",
+    "stamps",
 )
 
 #: TBX-Basic's administrativeStatus values a name can carry (``status:``).
@@ -56,6 +57,24 @@ class Translation:
     stamp: str
 
 
+@dataclass(frozen=True)
+class LinkRules:
+    """When a word spelt like the term is the term (``linking:``), for scan and auto-linking.
+
+    Phrases are written like names, with the term's own words in them: ``policy
+    gradient`` for *policy*, ``# parameters`` (``#`` stands for a number such as
+    ``7B``, ``*`` for any one word).
+    """
+
+    #: longer names or phrases in which the term's words mean something else
+    not_in: tuple[str, ...] = ()
+    #: when given, the term is linked only inside one of these phrases
+    only_in: tuple[str, ...] = ()
+    #: a one-word name whose case would tell it from a common word (``vLLM``) that
+    #: is no common word in any case: matched as ``vllm`` and ``VLLM`` too
+    any_case: bool = False
+
+
 @dataclass
 class Term:
     """One concept, with its texts keyed by language code."""
@@ -87,6 +106,7 @@ class Term:
     variants: list[Variant] = field(default_factory=list)
     #: False keeps ``gpuglossary_autolink`` from linking this term (a common word)
     autolink: bool = True
+    linking: LinkRules = field(default_factory=LinkRules)
     #: ``file:line`` of every file entry that contributed to this term.
     origins: list[str] = field(default_factory=list)
     #: ``{lang: reading}``: how the headword in *lang* is read, in the script that

@@ -14,13 +14,15 @@ from dataclasses import dataclass, field
 from . import bidi
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
-from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
+from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
 from .yamlsource import Where, YList, YMap, YValue
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 #: what a source points at: the headword, the definition, or one of the aliases
 SOURCE_FIELDS = ("name", "definition", "alias")
+#: the fields of ``linking:``
+LINKING_FIELDS = ("not_in", "only_in", "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
@@ -48,6 +50,9 @@ class TermEntry:
     review: str | None = None
     variants: list[Variant] = field(default_factory=list)
     autolink: bool | None = None
+    linking: LinkRules | None = None
+    #: where each phrase of ``linking`` was written, for messages about it
+    phrases_at: dict[str, Where] = field(default_factory=dict)
     neutral: bool | None = None
     status: dict[str, dict[str, str]] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
@@ -237,6 +242,9 @@ class _Checker:
         if "status" in mapping:
             entry.status = self.statuses(mapping["status"], value_at["status"], what)
         entry.autolink = self.flag(mapping, "autolink", what)
+        if "linking" in mapping:
+            entry.linking = self.linking(mapping["linking"], value_at["linking"], what,
+                                         entry.phrases_at)
         entry.neutral = self.flag(mapping, "neutral", what)
         if "readings" in mapping:
             entry.readings = self.texts_by_lang(mapping["readings"], value_at["readings"],
@@ -312,6 +320,27 @@ class _Checker:
             self.fail(mapping.value_at[key], f"{what} {key} must be true or false")
             return None
         return None if flag is None else flag.lower() == "true"
+
+    def linking(self, value: YValue, at: Where, what: str,
+                phrases_at: dict[str, Where]) -> LinkRules | None:
+        mapping = self.mapping(value, at, f"{what} linking")
+        if mapping is None:
+            return None
+        self.unknown_keys(mapping, LINKING_FIELDS, f"{what} linking")
+        phrases: dict[str, tuple[str, ...]] = {}
+        for key in ("not_in", "only_in"):
+            if key not in mapping:
+                continue
+            sequence = self.sequence(mapping[key], mapping.value_at[key], f"{what} linking.{key}")
+            texts = []
+            for phrase, phrase_at in _items(sequence):
+                text = self.text(phrase, phrase_at, what, " linking.", key, " phrase")
+                if text is not None:
+                    texts.append(text)
+                    phrases_at.setdefault(text, phrase_at)
+            phrases[key] = tuple(texts)
+        return LinkRules(not_in=phrases.get("not_in", ()), only_in=phrases.get("only_in", ()),
+                         any_case=bool(self.flag(mapping, "any_case", f"{what} linking")))
 
     def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:
         result: dict[str, dict[str, str]] = {}

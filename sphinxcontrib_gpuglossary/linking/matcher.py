@@ -1,94 +1,224 @@
-"""Find known terms in running text: whole words, longest spelling first.
+"""Find the glossary's terms in running text and decide whether each is the term.
 
 One matcher serves auto-linking in a build and ``gpuglossary scan`` outside
-one. Headwords and aliases of the given languages match as whole words;
-one-word forms with two capitals or more (``GPU``, ``vLLM``, ``LoRA``) match
-only with that exact spelling, so ``sm`` or ``gpu`` in prose are left alone.
-Terms with ``autolink: false`` (common words) and spellings two terms share
-never match.
+one. Headwords, aliases and forms of the given languages match as whole words
+(:mod:`.words`), the longest spelling first, so a longer entry or its spelling
+variants win over a shorter term inside it. One-word spellings with two
+capitals or more (``GPU``, ``vLLM``, ``LoRA``) match only as written, unless
+the term's data says its name is no common word in any case. Then the rules
+(:mod:`.rules`) say whether the words are the term: the term's own ``linking``
+phrases, idioms, names of products and libraries, code. Every candidate the
+rules turn down keeps its words (a shorter term inside is not looked for) and
+carries the reason, for ``scan --explain``.
 """
 
 from __future__ import annotations
 
-import itertools
-import re
-import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core.lookup import lookup_key
-from ..core.model import Glossary
+from ..core.model import Glossary, Term
+from . import rules
+from .words import Word, case_sensitive, gap, is_cjk, spelling_keys, words
 
-#: Words: letters and digits, with inner dots and pluses (``llama.cpp``, ``C++`` stays out).
-WORD = re.compile(r"\w(?:[\w.+]*\w)?")
-#: What may stand between the words of one term (``KV cache``, ``KV-cache``).
-JOINER = re.compile(r"[\s\-‐‑]+")
+
+@dataclass(frozen=True)
+class Candidate:
+    """Words spelt like a term; *reason* says why they are not linked (``None``: linked)."""
+
+    start: int
+    end: int
+    term: str
+    reason: str | None = None
+
+
+@dataclass
+class _Rules:
+    not_in: list[rules.Phrase] = field(default_factory=list)
+    only_in: list[rules.Phrase] = field(default_factory=list)
 
 
 @dataclass
 class Matcher:
     """Word n-grams of every matchable spelling, for a list of languages."""
 
-    folded: dict[str, str] = field(default_factory=dict)  # folded spelling -> term id
-    exact: dict[str, str] = field(default_factory=dict)  # case-sensitive spelling -> term id
+    exact: dict[str, str] = field(default_factory=dict)  # spelling as written -> term id
+    folded: dict[str, str] = field(default_factory=dict)  # case-folded spelling -> term id
+    compact: dict[str, str] = field(default_factory=dict)  # words run together -> term id
     longest: int = 1  # most words in one spelling
+    #: terms that never link, with the reason (``autolink: false``, the site's settings,
+    #: a spelling two terms share: ``shared:<key>``)
+    refused: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, _Rules] = field(default_factory=dict)
+    proper: set[str] = field(default_factory=set)  # terms whose names are proper names
+    #: every key's beginnings, so that a run of words grows only while it can still
+    #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
+    folded_starts: set[str] = field(default_factory=set)
+    compact_starts: set[str] = field(default_factory=set)
+    #: the last text split into words (and folded): auto-linking asks for each text
+    #: node of a block
+    _last: tuple[str, list[Word], list[str]] = ("", [], [])
 
     @classmethod
-    def build(cls, glossary: Glossary, languages: list[str]) -> Matcher:
+    def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
+              exclude: Iterable[str] = ()) -> Matcher:
+        """The matcher for *languages*; *include* and *exclude* (term ids) are the site's
+        choice: terms to link although ``autolink: false``, and terms never to link."""
         matcher = cls()
-        clashes: set[str] = set()
+        include, exclude = set(include), set(exclude)
+        shared: dict[str, set[str]] = {}
         for term in glossary.terms.values():
-            if not term.autolink:
-                continue
-            for lang in languages:
-                spellings = [term.names.get(lang), *term.aliases.get(lang, ()),
-                             *term.forms.get(lang, ())]
-                for spelling in filter(None, spellings):
-                    matcher._add(spelling, term.id, clashes)
-        for key in clashes:  # a spelling two terms share never matches
-            matcher.folded.pop(key, None)
-            matcher.exact.pop(key, None)
+            if term.id in exclude:
+                matcher.refused[term.id] = "switched off by the site"
+            elif not term.autolink and term.id not in include:
+                matcher.refused[term.id] = "a common word (autolink: false)"
+            if term.neutral:
+                matcher.proper.add(term.id)
+            spellings = [s for lang in languages for s in _spellings(term, lang)]
+            for spelling in spellings:
+                matcher._add(spelling, term, shared)
+            matcher._compile(term, spellings)
+        for table in (matcher.exact, matcher.folded, matcher.compact):
+            for key, ids in shared.items():
+                if key in table:
+                    table[key] = "\0" + " ".join(sorted(ids))  # a spelling two terms share
         return matcher
 
-    def _add(self, spelling: str, term_id: str, clashes: set[str]) -> None:
-        words = WORD.findall(spelling)
-        if not words:
+    def _add(self, spelling: str, term: Term, shared: dict[str, set[str]]) -> None:
+        found = spelling_keys(spelling)
+        if found is None:
             return
-        self.longest = max(self.longest, len(words))
-        table, key = ((self.exact, " ".join(words)) if _case_sensitive(words)
-                      else (self.folded, lookup_key(" ".join(words))))
-        if table.get(key, term_id) != term_id:
-            clashes.add(key)
-        table[key] = term_id
+        count, spelt = found
+        self.longest = max(self.longest, count)
+        if case_sensitive(count, spelling) and not term.linking.any_case:
+            entries = [(self.exact, spelt.exact)]
+        else:
+            entries = [(self.folded, spelt.folded)]
+            key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
+            self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
+            self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
+            if spelt.compact is not None:
+                entries.append((self.compact, spelt.compact))
+                self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
+        for table, key in entries:
+            if table.get(key, term.id) != term.id:
+                shared.setdefault(key, {table[key]}).add(term.id)
+            table[key] = term.id
 
-    def find(self, text: str) -> list[tuple[int, int, str]]:
-        """``(start, end, term_id)`` of each match in *text*, longest first, left to right."""
-        words = [w for w in WORD.finditer(text) if _whole(text, w.start(), w.end())]
-        found: list[tuple[int, int, str]] = []
+    def _compile(self, term: Term, spellings: list[str]) -> None:
+        phrases = (term.linking.not_in, term.linking.only_in)
+        if not any(phrases):
+            return
+        every = [s for lang in {*term.names, *term.aliases, *term.forms}
+                 for s in _spellings(term, lang)]
+        parts = [tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}]
+        compiled = _Rules()
+        for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
+            into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
+        self.rules[term.id] = compiled
+
+    # -- finding ------------------------------------------------------------------
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+        """``(start, end, term_id)`` of each term to link in ``text[start:end]``, left to
+        right; the rest of *text* is the context the rules read."""
+        return [(c.start, c.end, c.term) for c in self.candidates(text, start, end)
+                if c.reason is None]
+
+    def candidates(self, text: str, start: int = 0, end: int | None = None) -> list[Candidate]:
+        """Every run of words in ``text[start:end]`` spelt like a term, longest first, left
+        to right, each with the reason it is not linked (``None``: linked)."""
+        end = len(text) if end is None else end
+        if self._last[0] is not text:
+            found = words(text)
+            self._last = (text, found, [w.text.casefold() for w in found])
+        _text, found, folded = self._last
+        out: list[Candidate] = []
         i = 0
-        while i < len(words):
-            for size in range(min(self.longest, len(words) - i), 0, -1):
-                run = words[i:i + size]
-                if not all(JOINER.fullmatch(text[a.end():b.start()])
-                           for a, b in itertools.pairwise(run)):
-                    continue
-                spelled = " ".join(w.group() for w in run)
-                term_id = self.exact.get(spelled) or self.folded.get(lookup_key(spelled))
-                if term_id:
-                    found.append((run[0].start(), run[-1].end(), term_id))
-                    i += size
-                    break
-            else:
+        while i < len(found):
+            if found[i].start < start or found[i].end > end:
                 i += 1
-        return found
+                continue
+            size, term_id = self._longest(text, found, folded, i, end)
+            if term_id is None:
+                i += 1
+                continue
+            out.append(self._judge(text, found, i, i + size - 1, term_id))
+            i += size
+        return out
+
+    def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
+                 end: int) -> tuple[int, str | None]:
+        """The longest run of words from word *i* (ending by *end*) that spells a term:
+        its length and the term (or a shared spelling's marker)."""
+        best: tuple[int, str | None] = (0, self.exact.get(found[i].text))
+        if best[1] is not None:
+            best = (1, best[1])
+        f_key = c_key = folded[i]
+        size = 1
+        while True:
+            term_id = self.folded.get(f_key) if f_key is not None else None
+            if term_id is None and c_key is not None:
+                term_id = self.compact.get(c_key)
+            if term_id is not None and size > best[0]:
+                best = (size, term_id)
+            k = i + size
+            if size >= self.longest or k >= len(found) or found[k].end > end:
+                break
+            joined = gap(text, found[k - 1], found[k])
+            if joined is None or (joined == "" and not (found[k - 1].cjk or found[k].cjk)):
+                break
+            f_key = f_key + joined + folded[k] \
+                if f_key is not None and f_key + joined in self.folded_starts else None
+            c_key = c_key + folded[k] \
+                if c_key is not None and joined in " " and c_key in self.compact_starts else None
+            if f_key is None and c_key is None:
+                break
+            size += 1
+        return best
+
+    def _judge(self, text: str, found: list[Word], first: int, last: int,
+               term_id: str) -> Candidate:
+        start, end = found[first].start, found[last].end
+        if term_id.startswith("\0"):
+            ids = term_id[1:].split()
+            return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
+        return Candidate(start, end, term_id, self._reason(text, found, first, last, term_id))
+
+    def _reason(self, text: str, found: list[Word], first: int, last: int,
+                term_id: str) -> str | None:
+        if term_id in self.refused:
+            return self.refused[term_id]
+        own = self.rules.get(term_id)
+        if own is not None:
+            for phrase in own.not_in:
+                if phrase.around(text, found, first, last):
+                    return f"part of {phrase.text!r} (the term's linking.not_in)"
+            if own.only_in and not any(p.around(text, found, first, last) for p in own.only_in):
+                return "not in one of the phrases of the term's linking.only_in"
+        code = rules.in_code(text, found[first].start, found[last].end)
+        if code is not None:
+            return f"part of the code {code!r}"
+        said = rules.idiom(text, found, first, last)
+        if said is not None:
+            return f"the idiom {said!r}"
+        if term_id not in self.proper:
+            name = rules.part_of_name(text, found, first, last)
+            if name is not None:
+                return f"part of the name {name!r}"
+            package = rules.package_name(text, found, last)
+            if package is not None:
+                return f"the name of a package: {package!r}"
+        return None
 
 
-def _case_sensitive(words: list[str]) -> bool:
-    """One word with two capitals or more (``GPU``, ``GPUs``, ``vLLM``, ``LoRA``)."""
-    return len(words) == 1 and sum(c.isupper() for c in words[0]) >= 2
+def _cjk_edge(key: str, i: int) -> bool:
+    """Whether a CJK character stands at one side of position *i* of *key* (words meet
+    there without a joiner)."""
+    return is_cjk(key[i - 1]) or is_cjk(key[i])
 
 
-def _whole(text: str, start: int, end: int) -> bool:
-    """False for a piece of a word that combining marks cut (Bengali vowel signs and
-    viramas are no ``\\w``): such a piece is never a word of its own."""
-    return not ((start and unicodedata.category(text[start - 1])[0] == "M")
-                or (end < len(text) and unicodedata.category(text[end])[0] == "M"))
+def _spellings(term: Term, lang: str) -> list[str]:
+    return [s for s in (term.names.get(lang), *term.aliases.get(lang, ()),
+                        *term.forms.get(lang, ())) if s]
+

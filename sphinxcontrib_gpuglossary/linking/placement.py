@@ -19,7 +19,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .matcher import JOINER, WORD, Matcher
+from .matcher import Matcher
+from .words import gap, words
 
 #: What a piece of a block is: ``plain`` text to search, ``text`` to step over (code,
 #: links, role output) or ``markup`` (an inline element's source, as written).
@@ -278,6 +279,7 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
         if places is None:
             continue
         to_file = _FileOffsets(block.source, places)
+        context, at = _context(block)
         for piece, offsets in align(block):
             if piece.term is not None:
                 start, end = to_file(offsets[0]), to_file(offsets[-1] - 1) + 1
@@ -287,7 +289,9 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
             if piece.kind != "plain":
                 continue
             text, index = rendered(piece.text)
-            for start, end, term_id in matcher.find(text):
+            offset = at[id(piece)]
+            for start, end, term_id in matcher.find(context, offset, offset + len(text)):
+                start, end = start - offset, end - offset
                 first, last = index[start], index[end - 1]
                 if ESCAPE in piece.text[max(first - 1, 0):last + 2]:
                     continue  # next to an escape: leave it as written
@@ -305,6 +309,17 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
     return found
 
 
+def _context(block: Block) -> tuple[str, dict[int, int]]:
+    """The block's text as the rules read it around a match (every piece, rendered), and
+    where each piece starts in it."""
+    parts, at, length = [], {}, 0
+    for piece in block.pieces:
+        at[id(piece)] = length
+        parts.append(rendered(piece.text)[0])
+        length += len(parts[-1])
+    return "".join(parts), at
+
+
 class _FileOffsets:
     """Offsets in a block's source to offsets in the file, given where its lines stand."""
 
@@ -319,16 +334,15 @@ class _FileOffsets:
 
 
 def _same_words(written: str, seen: str) -> bool:
-    """Whether the file's text is the parser's text, words joined only by spaces,
-    line breaks and hyphens (no quote marker or table border between them)."""
+    """Whether the file's text is the parser's text, its words joined as a term's words
+    may be (no quote marker or table border between them)."""
     if written == seen:
         return True
-    words = list(WORD.finditer(written))
-    if [w.group() for w in words] != WORD.findall(seen):
+    found = words(written)
+    if [w.text for w in found] != [w.text for w in words(seen)] or not found:
         return False
-    gaps = [written[a.end():b.start()] for a, b in itertools.pairwise(words)]
-    return (written[:words[0].start()] == "" and written[words[-1].end():] == ""
-            and all(JOINER.fullmatch(gap) for gap in gaps))
+    return (found[0].start == 0 and found[-1].end == len(written)
+            and all(gap(written, a, b) is not None for a, b in itertools.pairwise(found)))
 
 
 # -- edits ----------------------------------------------------------------------

@@ -186,6 +186,7 @@ class Project:
         self.app.add_transform(_collector(self))
         self.app.connect("source-read", self._source_read)
         domain = self.app.env.get_domain("gpu")
+        self.domain = domain
         self.glossary: Glossary = domain.glossary  # type: ignore[attr-defined]
         self.chain: list[str] = domain.chain  # type: ignore[attr-defined]
 

@@ -15,20 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from sphinx import addnodes
 from sphinx.errors import FiletypeNotFoundError
 from sphinx.util import get_filetype
 
 from ..core.status import discouraged
-from ..nodes import glossary_block, gpu_term
+from ..nodes import gpu_term
+from .context import lead_in, never_linked
 from .placement import Block, Piece
-
-SKIPPED = (
-    nodes.FixedTextElement, nodes.title, nodes.subtitle, nodes.rubric, nodes.raw,
-    nodes.Invisible, nodes.system_message, nodes.problematic, nodes.field_name,
-    nodes.option_string, nodes.label, nodes.image, nodes.math, nodes.math_block,
-    addnodes.desc_signature, addnodes.index, addnodes.toctree, glossary_block,
-)
 
 
 @dataclass
@@ -80,14 +73,9 @@ def _ancestors(node: nodes.Node) -> Iterable[nodes.Element]:
 
 
 def _skipped(node: nodes.Element, docinfo: nodes.Element | None) -> bool:
-    for element in (node, *_ancestors(node)):
-        if isinstance(element, SKIPPED) or element is docinfo:
-            return True
-        if isinstance(element, nodes.container) and element.get("literal_block"):
-            return True  # a code block's caption is one of its options
-        if isinstance(element, addnodes.glossary):
-            return True  # Sphinx's own glossary: its terms are headwords of another glossary
-    return False
+    """Text never linked (:mod:`.context`), and the page's metadata."""
+    return never_linked(node) is not None or any(
+        element is docinfo for element in (node, *_ancestors(node)))
 
 
 def _docinfo_candidate(document: nodes.document) -> nodes.Element | None:
@@ -122,7 +110,8 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
         elif isinstance(child, gpu_term):
             out.append(_role_piece(child, markdown, domain))
         elif markdown and plain and isinstance(child, (nodes.emphasis, nodes.strong)):
-            out += _pieces(child, True, markdown, domain)  # MyST nests roles in emphasis
+            # MyST nests roles in emphasis; a bold lead-in is text to step over
+            out += _pieces(child, not lead_in(child), markdown, domain)
         elif not markdown and child.rawsource:
             out.append(Piece(child.rawsource, "markup"))
         elif isinstance(child, nodes.Element):

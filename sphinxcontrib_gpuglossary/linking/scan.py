@@ -107,7 +107,7 @@ def read_text(path: Path) -> str | None:
 
 def scan(project: Project, first: bool) -> list[Page]:
     """Every page's mentions, each one proven safe to mark."""
-    matcher = Matcher.build(project.glossary, project.chain)
+    matcher: Matcher = project.domain.autolink_matcher()  # the build's own, as configured
     targets = Targets(project.glossary, project.chain)
     pages = []
     for docname in sorted(project.records):

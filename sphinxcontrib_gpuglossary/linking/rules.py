@@ -1,0 +1,162 @@
+"""Whether a word spelt like a term is the term: the rules of one term and of the language.
+
+A rule about one term lives in the glossary data (``linking:``: the longer
+names in which it means something else, the phrases it links only in), so a
+site's own term file can say it too; :class:`Phrase` is one such phrase made
+ready to compare. A rule about the language lives here: idioms, names of
+products and libraries written in capitals, identifiers. Each rule that says
+no gives the reason a writer is told (``scan --explain``).
+
+Nothing here imports Sphinx or docutils.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .words import Word, capitalised, gap, words
+
+#: ``#`` in a phrase: a number as model sizes and counts are written (``7B``, ``1.5T``, ``70``).
+_NUMBER = re.compile(r"\d[\d.,]*(?:[a-zA-Z]{1,2})?|\d+x\d+[a-zA-Z]?")
+#: Idioms in which a term's word means something else, whatever the glossary: the
+#: phrase and the word of it that is spelt like a term.
+IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention",
+          "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
+          "serving the purpose", "serving a dual purpose", "loss of generality",
+          "at a loss", "without loss of")
+#: Words after a name that say it names a software package (``the transformers library``).
+_PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
+                            "sdk", "repo", "repository", "crate"})
+#: What ends a sentence: after it a capital says nothing about a name.
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;]|\n\s*\n)[\s\"'“‘(\[*_]*$")
+#: Marks that glue a word into code when they touch it: ``--flag``, ``a=b``, ``f(x)``.
+_CODE_BEFORE = frozenset("=@$%\\<>{}")
+_CODE_AFTER = frozenset("=(@$\\<>{}")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A phrase of a term's ``linking`` rules, as the words before and after the term's
+    own: one way per spelling of the term the phrase holds (``Hugging Face Hub`` holds
+    ``Hugging Face Hub`` and ``Hugging Face``)."""
+
+    text: str
+    #: ``(before, own words, after)``, longest own words first
+    ways: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
+
+    @classmethod
+    def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
+        """*text* split around each of *spellings* (each as folded words) it holds."""
+        parts = [w for token in text.casefold().split()
+                 for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
+        ways = []
+        for spelt in sorted({tuple(s) for s in spellings}, key=len, reverse=True):
+            for i in range(len(parts) - len(spelt) + 1):
+                if tuple(parts[i:i + len(spelt)]) == spelt:
+                    ways.append((tuple(parts[:i]), spelt, tuple(parts[i + len(spelt):])))
+        return cls(text, tuple(ways)) if ways else None
+
+    def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
+        """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
+        where the phrase holds these very words, or else another spelling of as many
+        words (``model parameters`` holds ``parameter`` too)."""
+        own = tuple(w.text.casefold() for w in found[first:last + 1])
+        ways = [w for w in self.ways if w[1] == own] or \
+            [w for w in self.ways if len(w[1]) == len(own)]
+        return any(_stands_in(text, found, first, last, before, after)
+                   for before, _own, after in ways)
+
+
+def _stands_in(text: str, found: list[Word], first: int, last: int,
+               before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    start, end = first - len(before), last + 1 + len(after)
+    if start < 0 or end > len(found):
+        return False
+    if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
+        return False
+    window = [w.text.casefold() for w in found[start:first]] + \
+        [w.text.casefold() for w in found[last + 1:end]]
+    return all(_same(want, got) for want, got in zip((*before, *after), window, strict=True))
+
+
+def _same(want: str, got: str) -> bool:
+    if want == "#":
+        return bool(_NUMBER.fullmatch(got))
+    return want == "*" or want == got
+
+
+IDIOM_PHRASES = tuple(
+    (idiom, tuple(w.text.casefold() for w in words(idiom))) for idiom in IDIOMS)
+
+
+def idiom(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """The idiom words *first* to *last* of *found* stand in, if any."""
+    spelt = tuple(w.text.casefold() for w in found[first:last + 1])
+    for name, parts in IDIOM_PHRASES:
+        for i in range(len(parts) - len(spelt) + 1):
+            if parts[i:i + len(spelt)] == spelt and \
+                    _stands_in(text, found, first, last, parts[:i], parts[i + len(spelt):]):
+                return name
+    return None
+
+
+def sentence_start(text: str, word: Word) -> bool:
+    """Whether *word* opens a sentence (or the text)."""
+    return bool(_SENTENCE_END.search(text[:word.start]))
+
+
+def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """The capitalised name that words *first* to *last* (a common word: the term is
+    no proper name) are part of: ``Triton Inference Server``, ``Hugging Face
+    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``."""
+    span = found[first:last + 1]
+    if not all(capitalised(w.text) for w in span):
+        return None
+    before = found[first - 1] if first and not sentence_start(text, span[0]) else None
+    if before is not None and sentence_start(text, before):
+        before = None  # "The KVCache": a capital that opens a sentence says nothing
+    after = found[last + 1] if last + 1 < len(found) else None
+    name = [w for w in span]
+    if before is not None and capitalised(before.text) and text[before.end:span[0].start] == " ":
+        name.insert(0, before)
+    if after is not None and capitalised(after.text) and text[span[-1].end:after.start] == " " \
+            and after.text.casefold() not in ("i",):
+        name.append(after)
+    if len(name) == len(span):
+        return None
+    return text[name[0].start:name[-1].end]
+
+
+def package_name(text: str, found: list[Word], last: int) -> str | None:
+    """``the transformers library``: the word after the term says it names a package."""
+    if last + 1 < len(found):
+        after = found[last + 1]
+        if after.text.casefold() in _PACKAGE_WORDS and text[found[last].end:after.start] == " ":
+            return f"{text[found[last].start:found[last].end]} {after.text}"
+    return None
+
+
+def in_code(text: str, start: int, end: int) -> str | None:
+    """The piece of code the match at *start*..*end* is glued into (``--max-batch-size``,
+    ``batch_size=8``, ``model.parameters()``, ``config/parameters``), if any."""
+    token_start, token_end = start, end
+    while token_start and not text[token_start - 1].isspace():
+        token_start -= 1
+    while token_end < len(text) and not text[token_end].isspace():
+        token_end += 1
+    token = text[token_start:token_end].rstrip(".,;:!?)]}\"'”’").lstrip("([{\"'“‘")
+    if token == text[start:end]:
+        return None
+    inner_start = token_start + (len(text[token_start:token_end]) - len(
+        text[token_start:token_end].lstrip("([{\"'“‘")))
+    before = text[inner_start:start]
+    after = text[end:inner_start + len(token)]
+    if (token.startswith("-") and not token.startswith("- ")) or "_" in token:
+        return token
+    if (before and before[-1] in _CODE_BEFORE) or (after and after[0] in _CODE_AFTER):
+        return token
+    if "/" in before or "/" in after or "::" in token or "." in before:
+        return token
+    return None
