@@ -175,3 +175,27 @@ def test_import_to_standard_output(capsys, in_tmp: Path) -> None:
     (in_tmp / "dct.tbx").write_text(DCT_TBX, encoding="utf-8")
     code, out, _err = call(capsys, "import", "dct.tbx")
     assert code == 0 and out.startswith("# Imported from dct.tbx") and "- id: gizmo" in out
+
+
+def test_new_languages_readings_and_stamps_round_trip(capsys, in_tmp: Path) -> None:
+    """Chinese, Japanese and Korean texts, Japanese and Chinese readings and the stamps
+    of every translation come back unchanged through TBX and through CSV."""
+    from .conftest import ROOTS
+
+    terms = in_tmp / "cjk.yaml"
+    terms.write_bytes((ROOTS / "test-cjk" / "terms.yaml").read_bytes())
+    assert call(capsys, "stamp", "--language", "ja", "--language", "zh_TW", "--no-seeded",
+                "cjk.yaml")[0] == 0  # two languages stamped, two not
+    original = call(capsys, "export", "--no-seeded", "--files", "cjk.yaml")[1]
+    data = __import__("json").loads(original)
+    assert data["languages"] == ["en", "ja", "ko", "zh_CN", "zh_TW"]
+    quantization = next(t for t in data["terms"] if t["id"] == "quantization")
+    assert quantization["readings"] == {"ja": "りょうしか"}
+    assert set(quantization["stamps"]) == {"ja", "zh_TW"}
+    for fmt in ("tbx", "csv"):
+        call(capsys, "export", "--no-seeded", "--files", "cjk.yaml", "--format", fmt,
+             "-o", f"cjk.{fmt}")
+        code, _out, err = call(capsys, "import", f"cjk.{fmt}", "-o", f"{fmt}.yaml", "--no-seeded",
+                               "--files", "cjk.yaml")
+        assert code == 0, err
+        assert call(capsys, "export", "--no-seeded", "--files", f"{fmt}.yaml")[1] == original, fmt
