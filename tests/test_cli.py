@@ -303,7 +303,7 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
         record = data["terms"][list(seeded.terms).index(term.id)]
         assert rebuilt[list(seeded.terms).index(term.id)] == term_copy
         # every translation's stamp, one per language and field
-        assert {(t.lang, t.field, t.stamp) for t in term.translations} == {
+        assert {(t.lang, t.field, t.stamp) for t in term.translated()} == {
             (lang, field, stamp) for lang, fields in record["stamps"].items()
             for field, stamp in fields.items()}
 
@@ -349,7 +349,7 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert by_key["adamw", "ru"][8] == adamw.notes["ru"]
     # the stamps of the project's translations: which English each was made from
     gpu = seeded.terms["gpu"]
-    stamps = {t.field: t.stamp for t in gpu.translations if t.lang == "nl"}
+    stamps = {t.field: t.stamp for t in gpu.translated() if t.lang == "nl"}
     assert set(stamps) == {"name", "aliases", "definition"}
     assert by_key["gpu", "nl"][11] == ", ".join(f"{f} {stamps[f]}" for f in STAMPED if f in stamps)
     assert by_key["gpu", "en"][11] == "" and by_key["kv-cache", "ar"][11].startswith("aliases ")
@@ -414,7 +414,7 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
                 assert section.findtext(f"{T}termSec/{T}note") == \
                     f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
             notes = [n.text for n in section.findall(f"{T}note")]
-            stamped = sorted({(t.field, t.stamp) for t in term.translations if t.lang == lang},
+            stamped = sorted({(t.field, t.stamp) for t in term.translated() if t.lang == lang},
                              key=lambda fs: STAMPED.index(fs[0]))
             stamps_note = "stamps: " + ", ".join(" ".join(fs) for fs in stamped)
             assert notes == [*([term.notes[lang]] if lang in term.notes else []),

@@ -52,21 +52,21 @@ def test_every_project_translation_is_stamped_and_current(lang: str) -> None:
     the message names the file, line and the command that records the check."""
     found = [f"{s.translation.at}: {s.message()}" for s in stale(SEEDED, {lang})]
     assert found == []
-    translated = [t for term in SEEDED.terms.values() for t in term.translations if t.lang == lang]
+    translated = [t for term in SEEDED.terms.values() for t in term.translated() if t.lang == lang]
     assert len(translated) >= 183  # every definition or headword the editors wrote, at least
 
 
 def test_seed_texts_are_never_translations() -> None:
     for term in SEEDED.terms.values():
-        for translation in term.translations:
+        for translation in term.translated():
             seeded = term.sources.get(translation.lang, {})
             assert translation.field not in seeded, (term.id, translation)
             assert not (translation.field == "aliases" and "alias" in seeded)
-        assert all(t.lang != "en" for t in term.translations)
+        assert all(t.lang != "en" for t in term.translated())
     # the Russian seed definitions (170 of them) carry no stamp, their notes do
     adamw = SEEDED.terms["adamw"]
-    assert {t.field for t in adamw.translations if t.lang == "ru"} >= {"note"}
-    assert "definition" not in {t.field for t in adamw.translations if t.lang == "ru"}
+    assert {t.field for t in adamw.translated() if t.lang == "ru"} >= {"note"}
+    assert "definition" not in {t.field for t in adamw.translated() if t.lang == "ru"}
 
 
 def test_what_each_field_is_made_from() -> None:
@@ -90,8 +90,8 @@ def _changed(tmp_path: Path, term_id: str, field: str, text: str) -> GlossaryFil
 def test_one_changed_english_definition_makes_exactly_its_translations_stale(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     term = SEEDED.terms["kv-cache"]
-    expected = {(t.lang, "definition", t.at) for t in term.translations if t.field == "definition"}
-    expected |= {(t.lang, "note", t.at) for t in term.translations if t.field == "note"}
+    expected = {(t.lang, "definition", t.at) for t in term.translated() if t.field == "definition"}
+    expected |= {(t.lang, "note", t.at) for t in term.translated() if t.field == "note"}
     assert {lang for lang, _, _ in expected} == {"fr", "bn"}  # ar, nl, ru: seed definitions
     monkeypatch.chdir(tmp_path)
     _changed(tmp_path, "kv-cache", "definition", "A cache of keys and values, rewritten.")
@@ -113,7 +113,7 @@ def test_one_changed_english_definition_makes_exactly_its_translations_stale(
 def test_a_changed_headword_makes_headwords_and_aliases_stale(tmp_path: Path) -> None:
     changed = load_glossary(glossary_files([_changed(tmp_path, "gpu", "name", "Graphics processor")]))
     fields = {(s.translation.lang, s.translation.field) for s in stale(changed)}
-    assert fields == {(t.lang, t.field) for t in SEEDED.terms["gpu"].translations
+    assert fields == {(t.lang, t.field) for t in SEEDED.terms["gpu"].translated()
                       if t.field in ("name", "aliases")}
     assert {lang for lang, _ in fields} == set(SEEDED_LANGUAGES) >= {"ar", "bn", "fr", "nl", "ru"}
 
@@ -239,7 +239,7 @@ def test_a_later_file_replacing_a_translation_brings_its_own_stamp(tmp_path: Pat
     path.write_text("terms:\n- id: gpu\n  definitions:\n    nl: Een eigen definitie.\n",
                     encoding="utf-8")
     glossary: Glossary = load_glossary(glossary_files([GlossaryFile(path, "nl.yaml")]))
-    (nl,) = [t for t in glossary.terms["gpu"].translations
+    (nl,) = [t for t in glossary.terms["gpu"].translated()
              if (t.lang, t.field) == ("nl", "definition")]
     assert (nl.at, nl.stamp) == ("nl.yaml:4", "")
     assert FIELDS == ("name", "aliases", "definition", "note")
@@ -251,7 +251,7 @@ def test_the_translators_example_is_stamped_current_and_sorted(make_site, build)
     glossary = load_glossary(glossary_files([GlossaryFile(example, "ja-example.yaml")]))
     assert stale(glossary, {"ja"}) == []
     assert {(t.field, bool(t.stamp)) for term in glossary.terms.values()
-            for t in term.translations if t.lang == "ja"} == {
+            for t in term.translated() if t.lang == "ja"} == {
         ("name", True), ("aliases", True), ("definition", True)}
     srcdir = make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n   :terms: "
                                                  "kv-cache, quantization, vram\n   :group: letter\n"})

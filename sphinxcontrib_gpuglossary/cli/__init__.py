@@ -172,7 +172,7 @@ def _terminology_problems(glossary: Glossary, lists: Sequence[Path]) -> list[Pro
         problems += terminology.check(glossary, own)
     for lang, packaged in chosen.items():
         if packaged is not None and any(t.lang == lang for term in glossary.terms.values()
-                                        for t in term.translations):
+                                        for t in term.translated()):
             problems += terminology.check(glossary, packaged)
     return problems
 

@@ -19,7 +19,7 @@ from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
 from .lookup import lookup_key
-from .model import Glossary, LinkRules, Term, Translation
+from .model import Glossary, LinkRules, Term
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -197,13 +197,13 @@ def _note_translations(term: Term, entry: TermEntry) -> None:
     takes its predecessor's place, aliases add up as the aliases do."""
     replaced = {key for key in entry.lines if key[1] != "aliases"}
     if replaced:
-        term.translations = [t for t in term.translations if (t.lang, t.field) not in replaced]
+        term.translations = [t for t in term.translations if (t[0], t[1]) not in replaced]
     for (lang, field_name), line in entry.lines.items():
         seeded = entry.sources.get(lang, {})
         if lang == "en" or field_name in seeded or (field_name == "aliases" and "alias" in seeded):
             continue
-        term.translations.append(Translation(lang, field_name, f"{entry.file}:{line}",
-                                             entry.stamps.get(lang, {}).get(field_name, "")))
+        term.translations.append((lang, field_name, f"{entry.file}:{line}",
+                                  entry.stamps.get(lang, {}).get(field_name, "")))
 
 
 def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:

@@ -94,7 +94,7 @@ def stale(glossary: Glossary, languages: set[str] | None = None,
     in glossary order; without *unstamped*, only those stamped from an older English."""
     found = []
     for term in glossary.terms.values():
-        for translation in term.translations:
+        for translation in term.translated():
             if languages is not None and translation.lang not in languages:
                 continue
             now = current(term, translation.field)
@@ -110,7 +110,7 @@ def by_language(term: Term) -> dict[str, dict[str, str]]:
     have a stamp each: one that is stale wins, so the export stays stale; a mix of
     current and missing stamps gives none."""
     found: dict[tuple[str, str], set[str]] = {}
-    for translation in term.translations:
+    for translation in term.translated():
         found.setdefault((translation.lang, translation.field), set()).add(translation.stamp)
     result: dict[str, dict[str, str]] = {}
     for (lang, field), stamps in found.items():

@@ -146,7 +146,7 @@ def check(glossary: Glossary, terminology: Terminology) -> list[Problem]:
     problems: list[Problem] = []
     lang = terminology.lang
     for term in glossary.terms.values():
-        for translation in term.translations:
+        for translation in term.translated():
             if translation.lang != lang or translation.field not in _TEXTS:
                 continue
             text = getattr(term, _TEXTS[translation.field])[lang]
@@ -205,7 +205,7 @@ def _discouraged_aliases(glossary: Glossary, lang: str) -> list[Problem]:
         for alias in term.aliases.get(lang, []):
             status = discouraged.get(alias.casefold())
             if status and term.status.get(lang, {}).get(alias) not in DISCOURAGED:
-                where = next((t.at for t in reversed(term.translations)  # the latest file's
+                where = next((t.at for t in reversed(term.translated())  # the latest file's
                               if (t.lang, t.field) == (lang, "aliases")), term.origins[-1])
                 file, line = where.rsplit(":", 1)
                 problems.append(Problem(file, int(line), 0, (
