@@ -299,7 +299,7 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
                                                for k, v in record["linking"].items()})})
                for record in data["terms"]]
     for term in seeded.terms.values():
-        term_copy = Term(**{**vars(term), "origins": [], "translations": []})
+        term_copy = Term(**{**vars(term), "origins": [], "translations": ""})
         record = data["terms"][list(seeded.terms).index(term.id)]
         assert rebuilt[list(seeded.terms).index(term.id)] == term_copy
         # every translation's stamp, one per language and field

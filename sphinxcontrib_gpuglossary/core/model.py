@@ -57,6 +57,16 @@ class Translation(NamedTuple):
     stamp: str
 
 
+#: What separates the fields and the records of packed translations: ASCII's own
+#: separators, which no language code, file name, line number or stamp holds.
+_FIELD_SEPARATOR, _RECORD_SEPARATOR = "\x1f", "\x1e"
+
+
+def pack_translations(translations: list[Translation]) -> str:
+    """*translations* as :attr:`Term.translations` keeps them."""
+    return _RECORD_SEPARATOR.join(_FIELD_SEPARATOR.join(t) for t in translations)
+
+
 @dataclass(frozen=True)
 class LinkRules:
     """When a word spelt like the term is the term (``linking:``), for scan and auto-linking.
@@ -113,10 +123,11 @@ class Term:
     #: language's index sorts by (hiragana for Japanese); see :mod:`.collation`
     readings: dict[str, str] = field(default_factory=dict)
     #: the editors' texts in languages other than English, with their stamps (seed
-    #: texts are not translations of the English and have none), as plain tuples in
-    #: :class:`Translation`'s order: a cached glossary of 10,000 terms loads 0.3 s
-    #: faster than with an object each; :meth:`translated` gives them named
-    translations: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: texts are not translations of the English and have none), packed into one
+    #: string by :func:`pack_translations` (:meth:`translated` unpacks them): builds
+    #: never read them, and a cached glossary of 10,000 terms would load 0.1 s slower
+    #: with an object for each of its 100,000 translations
+    translations: str = ""
 
     def provenance(self, field_name: str, lang: str) -> str | None:
         """``seed`` (with its ``file:line``) or ``project`` for the *field_name*
@@ -128,8 +139,11 @@ class Term:
         return f"seed {source}" if source else "project"
 
     def translated(self) -> list[Translation]:
-        """:attr:`translations` with their fields named."""
-        return [Translation(*t) for t in self.translations]
+        """The term's translations (:attr:`translations` unpacked)."""
+        if not self.translations:
+            return []
+        return [Translation(*record.split(_FIELD_SEPARATOR))
+                for record in self.translations.split(_RECORD_SEPARATOR)]
 
     @property
     def seeded(self) -> bool:
