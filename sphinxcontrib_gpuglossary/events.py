@@ -12,9 +12,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from .core import catalog, collation, languages
-from .core.cache import cache_dir
-from .core.errors import GlossaryError, printable
+from .core import bidi, catalog, collation, languages
+from .core.cache import UnsafeFolderError, cache_dir, check_folder
+from .core.errors import GlossaryError, printable, printable_name
+from .core.files import WriteRefusedError
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
@@ -53,12 +54,24 @@ def _locale_dirs(app: Sphinx) -> list[Path]:
     return [Path(app.srcdir, d) for d in app.config.locale_dirs]
 
 
+def _cache_folder() -> Path | None:
+    """The user's cache folder, if it is private; else a message, and no cache."""
+    folder = cache_dir()
+    if folder is not None:
+        try:
+            check_folder(folder)
+        except UnsafeFolderError as exc:
+            logger.info(str(exc))
+            return None
+    return folder
+
+
 def load(app: Sphinx) -> None:
     """``builder-inited``: load, check and translate the glossary; attach it to the domain."""
     config = app.config
     hint = "check gpuglossary_files in conf.py (its paths are relative to conf.py)"
     user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
-    folder = cache_dir()
+    folder = _cache_folder()
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
                                  cache=folder)
@@ -75,11 +88,11 @@ def load(app: Sphinx) -> None:
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
-    domain.attach(glossary, chain, app.builder)
+    domain.attach(bidi.isolated(glossary), chain, app.builder)
     headwords = {t: domain.headword(t) for t in glossary.terms}
     collation.preload((h.text for h in headwords.values()), folder, chain[0],
-                      {h.text: glossary.terms[t].readings[h.lang] for t, h in headwords.items()
-                       if h.lang in glossary.terms[t].readings})
+                      {h.text: domain.term(t).readings[h.lang] for t, h in headwords.items()
+                       if h.lang in domain.term(t).readings})
     languages.preload(chain[0], {*chain, *glossary.text_languages()}, folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
@@ -198,7 +211,13 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     if app.config.gpuglossary_catalog_terms == "used":
         glossary = _used_terms(domain.data, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
-    catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
+    path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
+    try:
+        catalog.write_template(template, path)
+    except (OSError, WriteRefusedError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
+        logger.warning("cannot write %s: %s", printable_name(str(path)), printable(str(reason)),
+                       type=WARNING_TYPE, subtype="catalog")
 
 
 #: values of ``gpuglossary_catalog_terms``

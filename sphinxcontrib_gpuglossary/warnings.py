@@ -16,7 +16,8 @@ SUBTYPES: dict[str, str] = {
     "ambiguous_term": "a spelling names several terms equally well; the first id is used",
     "option": "a glossary-table option or a gpuglossary_* setting has a value it does not accept",
     "canonical": "several glossary-table directives claim the same term with :canonical:",
-    "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read; its translations are not used",
+    "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read, its translations are not "
+               "used; or the gettext builder cannot write gpu-glossary.pot",
     "deprecated_term": "a gpu-term (always) or plain text (with gpuglossary_warn_deprecated_text) "
                        "uses a deprecated or superseded name; the message names the preferred one",
 }

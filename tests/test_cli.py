@@ -20,7 +20,7 @@ import pytest
 import sphinxcontrib_gpuglossary
 from sphinxcontrib_gpuglossary import cli
 from sphinxcontrib_gpuglossary.cli import main
-from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type
+from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type, linking_record
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.core.model import Glossary, LinkRules, Term, Variant
 
@@ -321,7 +321,7 @@ def _csv_rows(path: Path) -> list[list[str]]:
 
 
 def by_key_status(rows: list[list[str]]) -> dict[tuple[str, str], str]:
-    return {(row[0], row[2]): row[9] for row in rows}
+    return {(row[0], row[2]): row[CSV_COLUMNS.index("status")] for row in rows}
 
 
 def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], in_tmp: Path,
@@ -332,27 +332,29 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert raw.startswith(codecs.BOM_UTF8) and b"\r\n" in raw
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
-        "id", "category", "language", "headword", "headword_origin", "aliases", "definition",
-        "definition_origin", "note", "status", "reading", "stamps"]
-    expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
+        "id", "category", "language", "headword", "headword_origin", "aliases", "forms",
+        "definition", "definition_origin", "note", "status", "reading", "stamps"]
+    expected = sum(len({*t.names, *t.definitions, *t.aliases, *t.forms, *t.notes, *t.status})
+                   for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 12 for row in rows)
+    assert all(len(row) == 13 for row in rows)
     assert by_key_status(rows)["all-reduce", "en"] == "All-Reduce Communication: deprecated"
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
-    assert by_key["kv-cache", "en"][3:8] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+    assert by_key["kv-cache", "en"][3:9] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+                                            " | ".join(kv.forms.get("en", [])),
                                             kv.definitions["en"], "project"]
-    assert by_key["kv-cache", "ar"][7] == "seed " + kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "ar"][8] == "seed " + kv.sources["ar"]["definition"]
     assert by_key["kv-cache", "ar"][4] == "seed " + kv.sources["ar"]["name"]
     assert by_key["kv-cache", "ar"][1] == "inference"
     adamw = seeded.terms["adamw"]
-    assert by_key["adamw", "ru"][8] == adamw.notes["ru"]
+    assert by_key["adamw", "ru"][9] == adamw.notes["ru"]
     # the stamps of the project's translations: which English each was made from
     gpu = seeded.terms["gpu"]
     stamps = {t.field: t.stamp for t in gpu.translated() if t.lang == "nl"}
     assert set(stamps) == {"name", "aliases", "definition"}
-    assert by_key["gpu", "nl"][11] == ", ".join(f"{f} {stamps[f]}" for f in STAMPED if f in stamps)
-    assert by_key["gpu", "en"][11] == "" and by_key["kv-cache", "ar"][11].startswith("aliases ")
+    assert by_key["gpu", "nl"][12] == ", ".join(f"{f} {stamps[f]}" for f in STAMPED if f in stamps)
+    assert by_key["gpu", "en"][12] == "" and by_key["kv-cache", "ar"][12].startswith("aliases ")
 
 
 def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
@@ -364,7 +366,7 @@ def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
                       "terms.yaml", "-o", "out.csv")
     assert code == 0
     row = _csv_rows(in_tmp / "out.csv")[1]
-    assert row[3] == "'" + formula and row[6] == "'-1+2"
+    assert row[3] == "'" + formula and row[7] == "'-1+2"
 
 
 # -- export tbx --------------------------------------------------------------------------
@@ -397,7 +399,9 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
         notes = [n.text for n in entry.findall(f"{T}note")]
         assert notes == ([f"review: {term.review}"] if term.review else []) + \
             (["neutral: the English name is the name in every language"] if term.neutral else []) \
-            + ([] if term.autolink else ["autolink: false"])
+            + ([] if term.autolink else ["autolink: false"]) \
+            + ([f"linking: {json.dumps(linking_record(term), ensure_ascii=False)}"]
+               if linking_record(term) else [])
         for lang, section in sections.items():
             definition = section.find(f"{T}descripGrp")
             if lang not in term.definitions:
@@ -409,7 +413,9 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
             terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
             stands_in = term.neutral or not term.aliases.get(lang)
             name = term.names.get(lang) or (term.names["en"] if stands_in else None)
-            assert terms == [*([name] if name else []), *term.aliases.get(lang, [])]
+            # the headword, the aliases, then the forms (which carry a note saying so)
+            assert terms == [*([name] if name else []), *term.aliases.get(lang, []),
+                             *term.forms.get(lang, [])]
             if name:
                 assert section.findtext(f"{T}termSec/{T}note") == \
                     f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
@@ -483,9 +489,9 @@ def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[s
 
     call(capsys, "export", "--format", "csv", *files, "-o", "out.csv")
     rows = {row[2]: row for row in _csv_rows(in_tmp / "out.csv")[1:]}
-    assert rows["en"][3:9] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2],
-                               "project", HOSTILE[1]]
-    assert rows["de"][3] == HOSTILE[1] and rows["de"][6] == HOSTILE[0]
+    assert rows["en"][3:10] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", "",
+                                HOSTILE[2], "project", HOSTILE[1]]
+    assert rows["de"][3] == HOSTILE[1] and rows["de"][7] == HOSTILE[0]
 
 
 def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture[str],
@@ -500,8 +506,74 @@ def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture
 
 def test_an_unwritable_output_exits_1(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
     (in_tmp / "folder").mkdir()
-    code, _, err = call(capsys, "export", "-o", "folder")
-    assert code == 1 and err.startswith("gpuglossary: cannot write folder")
+    code, _, err = call(capsys, "export", "-o", "folder", "--force")
+    assert code == 1 and err == ("gpuglossary: folder is not a regular file (a folder, FIFO or "
+                                 "device); name a file\n")
+    code, _, err = call(capsys, "export", "-o", "missing/out.json")
+    assert code == 1 and err == "gpuglossary: cannot write missing/out.json: No such file or " \
+                                "directory\n"
+
+
+# -- what -o writes and what it refuses ----------------------------------------------------
+
+#: Every command with -o, and the output name it is given.
+OUTPUTS = (("list", "-o", "out.tsv"), ("export", "-o", "out.json"),
+           ("export", "--format", "csv", "-o", "out.csv"), ("coverage", "-o", "out.txt"))
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_existing_output_is_replaced_only_with_force(
+        capsys: pytest.CaptureFixture[str], in_tmp: Path, command: tuple[str, ...]) -> None:
+    target = in_tmp / command[-1]
+    target.write_text("mine\n")
+    target.chmod(0o640)
+    code, _, err = call(capsys, *command)
+    assert code == 1 and err == f"gpuglossary: {target.name} exists; pass --force to replace " \
+                                "it, or name another file\n"
+    assert target.read_text() == "mine\n"
+    code, _, err = call(capsys, *command, "--force")
+    assert (code, err) == (0, "")
+    assert target.read_text() != "mine\n" and oct(target.stat().st_mode & 0o777) == "0o640"
+    assert sorted(p.name for p in in_tmp.iterdir()) == [target.name]  # no temporary left
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_input_is_never_an_output(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                     command: tuple[str, ...]) -> None:
+    (in_tmp / "glossary").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary", "--files", "glossary", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary is an input of this command; it is never "
+                                 "replaced: write the output to another file\n")
+    assert (in_tmp / "glossary").read_text() == GOOD
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_only_import_writes_a_yaml_name(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                         command: tuple[str, ...]) -> None:
+    """The reproduction: export -o glossary.yaml --format csv replaced a YAML glossary."""
+    (in_tmp / "glossary.yaml").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary.yaml", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary.yaml names a YAML glossary file, which "
+                                 "this command never writes; name the output after its format "
+                                 "(e.g. glossary.csv)\n")
+    assert (in_tmp / "glossary.yaml").read_text() == GOOD
+
+
+def test_a_symlink_output_is_not_followed(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
+    (in_tmp / "elsewhere.json").write_text("{}")
+    (in_tmp / "out.json").symlink_to(in_tmp / "elsewhere.json")
+    code, _, err = call(capsys, "export", "-o", "out.json", "--force")
+    assert code == 1 and "out.json is a symbolic link; not writing through it" in err
+    assert (in_tmp / "elsewhere.json").read_text() == "{}"
+
+
+def test_an_output_name_is_printed_printably(capsys: pytest.CaptureFixture[str],
+                                             in_tmp: Path) -> None:
+    name = "out\x1b]0;pwned\x07\n\u202e.json"
+    (in_tmp / name).write_text("{}")
+    code, _, err = call(capsys, "export", "-o", name)
+    assert code == 1 and err == ("gpuglossary: out\\x1b]0;pwned\\x07\\n\\u202e.json exists; pass "
+                                 "--force to replace it, or name another file\n")
 
 
 # -- coverage ----------------------------------------------------------------------------

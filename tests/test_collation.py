@@ -101,7 +101,7 @@ def test_preloaded_keys_come_from_the_cache_without_the_table(tmp_path) -> None:
     expected = sorted(words, key=lambda w: sort_key(w, "ru"))
     collation._KNOWN.clear()
     collation.preload(words, tmp_path)
-    assert len(list(tmp_path.glob("collation-*.pickle"))) == 1
+    assert len(list(tmp_path.glob("collation-*.json"))) == 1
     collation._KNOWN.clear()
     collation._uca_key.cache_clear()
     collation._collator.cache_clear()

@@ -76,6 +76,20 @@ def test_unchanged_catalog_is_not_rewritten(make_site, build) -> None:
     assert pot.stat().st_mtime_ns == first
 
 
+def test_a_link_where_the_template_goes_is_not_written_through(make_site, build,
+                                                               tmp_path: Path) -> None:
+    srcdir = make_site("basic")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not ours")
+    outdir = srcdir / "_build" / "gettext-en" / "gettext"
+    outdir.mkdir(parents=True)
+    (outdir / "gpu-glossary.pot").symlink_to(elsewhere)
+    site = build(srcdir, "gettext")
+    assert elsewhere.read_text() == "not ours"
+    assert "gpu-glossary.pot is a symbolic link; not writing through it" in site.warnings
+    assert "[gpuglossary.catalog]" in site.warnings
+
+
 def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir

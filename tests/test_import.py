@@ -8,6 +8,7 @@ import pytest
 
 from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
 
+from .conftest import GOOD
 from .test_cli import call
 
 #: A TBX 2008 file as CAT tools (memoQ, Trados MultiTerm) export it: martif, termEntry,
@@ -206,3 +207,39 @@ def test_new_languages_readings_and_stamps_round_trip(capsys, in_tmp: Path) -> N
                      "--format", compared)[1]
         assert after == before and "りょうしか" in after, fmt
         assert quantization["stamps"]["ja"]["definition"] in after, fmt
+
+
+# -- what import -o writes and what it refuses ---------------------------------------------
+
+def test_import_replaces_an_existing_file_only_with_force(capsys, in_tmp: Path) -> None:
+    """The reproduction: import -o overwrote any existing file without asking."""
+    (in_tmp / "dct.tbx").write_text(DCT_TBX, encoding="utf-8")
+    (in_tmp / "dct.yaml").write_text("# mine\n")
+    code, out, err = call(capsys, "import", "dct.tbx", "-o", "dct.yaml")
+    assert (code, out, err) == (1, "", "gpuglossary: dct.yaml exists; pass --force to replace "
+                                       "it, or name another file\n")
+    assert (in_tmp / "dct.yaml").read_text() == "# mine\n"
+    code, _out, err = call(capsys, "import", "dct.tbx", "-o", "dct.yaml", "--force")
+    assert (code, err) == (0, "dct.yaml: 1 terms from dct.tbx\n")
+    assert "- id: gizmo" in (in_tmp / "dct.yaml").read_text()
+
+
+@pytest.mark.parametrize("target", ["terms.csv", "glossary.yaml", "./glossary.yaml"])
+def test_import_never_replaces_what_it_reads(capsys, in_tmp: Path, target: str) -> None:
+    """The reproduction: import -o replaced the --files glossary it read, and the termbase."""
+    (in_tmp / "glossary.yaml").write_text(GOOD)
+    (in_tmp / "terms.csv").write_text("id,language,headword\nwidget,de,Teil\n")
+    before = {p.name: p.read_bytes() for p in in_tmp.iterdir()}
+    code, _out, err = call(capsys, "import", "terms.csv", "--no-seeded", "--files",
+                           "glossary.yaml", "-o", target, "--force")
+    assert code == 1 and "is an input of this command; it is never replaced" in err
+    assert {p.name: p.read_bytes() for p in in_tmp.iterdir()} == before
+
+
+def test_a_malformed_linking_note_is_reported(capsys, in_tmp: Path) -> None:
+    (in_tmp / "vendor.tbx").write_text(CAT_TOOL_TBX.replace(
+        "<langSet", '<note>linking: {"not_in": "data loss"}</note><langSet', 1), encoding="utf-8")
+    code, _out, err = call(capsys, "import", "vendor.tbx", "-o", "vendor.yaml",
+                           "--category", "training")
+    assert code == 1
+    assert "the entry's 'linking:' note is not a JSON object of not_in and only_in lists" in err

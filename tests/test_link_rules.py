@@ -62,8 +62,10 @@ def test_sentences(text: str, expected: list[tuple[str, str]]) -> None:
 def test_every_turned_down_candidate_says_why() -> None:
     assert why("Deploy it on Triton Inference Server.", "Inference") == \
         "part of the name 'Triton Inference Server'"
-    assert why("Install the transformers library.", "transformers") == \
-        "the name of a package: 'transformers library'"
+    assert why("Install the datasets library.", "datasets") == \
+        "the name of a package: 'datasets library'"
+    assert why("Load the transformers library.", "transformers") == \
+        "part of 'transformers library' (the term's linking.not_in)"
     assert why("Pay attention to it.", "attention") == "the idiom 'pay attention'"
     assert why("Set --max-batch-size now.", "batch-size") == "part of the code '--max-batch-size'"
     assert why("A random seed.", "random seed") == "a common word (autolink: false)"

@@ -179,7 +179,10 @@ def test_cache_never_hides_errors(tmp_path: Path) -> None:
 
 
 def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypatch) -> None:
-    """An upgrade (new version or changed parsing code) never serves an old result."""
+    """An upgrade (new version, changed code of the data core, another PyYAML, Babel or
+    pyuca) never serves an old result."""
+    import shutil
+
     import sphinxcontrib_gpuglossary
     from sphinxcontrib_gpuglossary.core import cache
 
@@ -187,14 +190,30 @@ def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypat
     key = cache.cache_key(contents)
     assert cache.cache_key([("terms.yaml", GOOD.encode() + b"#")]) != key
     assert cache.cache_key([("other.yaml", GOOD.encode())]) != key
+
+    def changed_key() -> str:
+        cache.code_key.cache_clear()
+        try:
+            return cache.cache_key(contents)
+        finally:
+            monkeypatch.undo()
+            cache.code_key.cache_clear()
+
     monkeypatch.setattr(sphinxcontrib_gpuglossary, "__version__", "99.0")
-    assert cache.cache_key(contents) != key
-    monkeypatch.undo()
-    monkeypatch.setattr(cache, "_SHAPING", (*cache._SHAPING, "__init__.py"))
-    assert cache.cache_key(contents) != key
-    monkeypatch.undo()
-    monkeypatch.setattr(cache, "_pyyaml", lambda: "another PyYAML")  # an upgrade of the parser
-    assert cache.cache_key(contents) != key
+    assert changed_key() != key
+    for module in ("languages.py", "collation.py", "schema.py", "loader.py", "yamlsource.py"):
+        core = tmp_path / module / "core"
+        shutil.copytree(cache._CORE, core)
+        with (core / module).open("a") as f:
+            f.write("# changed\n")
+        monkeypatch.setattr(cache, "_CORE", core)
+        assert changed_key() != key, module
+    real = cache._installed
+    for library in ("yaml", "babel", "pyuca"):  # an upgrade of the parser, CLDR, the UCA
+        monkeypatch.setattr(cache, "_installed",
+                            lambda name, lib=library: "upgraded" if name == lib else real(name))
+        assert changed_key() != key, library
+    assert cache.cache_key(contents) == key
 
 
 def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Path) -> None:
@@ -203,8 +222,8 @@ def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Pat
     files = [GlossaryFile(path, "terms.yaml")]
     folder = tmp_path / "cache"
     load_glossary(files, cache=folder)
-    assert len(list(folder.glob("glossary-*.pickle"))) == 1
-    (folder / next(folder.iterdir()).name).write_bytes(b"not a pickle")
+    assert len(list(folder.glob("glossary-*.json"))) == 1
+    (folder / next(folder.iterdir()).name).write_bytes(b"not JSON")
     assert load_glossary(files, cache=folder).terms["widget"].names["en"] == "Widget"
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")

@@ -14,8 +14,10 @@ import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..core.errors import GlossaryError, Problem, printable
+from ..core import files
+from ..core.errors import GlossaryError, Problem, printable, printable_name
 from ..core.exports import FORMATS, ordered_languages
+from ..core.files import WriteRefusedError, write_output
 from ..core.languages import LANG_PATTERN, language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
 from ..core.model import Glossary
@@ -66,9 +68,13 @@ def _common_options() -> argparse.ArgumentParser:
     return common
 
 
-def _output_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, metavar="PATH",
-                        help="write to PATH instead of standard output")
+def _output_option(parser: argparse.ArgumentParser, metavar: str = "PATH",
+                   help: str = "write to PATH instead of standard output") -> None:
+    """``-o`` and ``--force``: every output file is written under :mod:`..core.files`' policy."""
+    parser.add_argument("-o", "--output", type=Path, metavar=metavar, help=help)
+    parser.add_argument("--force", action="store_true",
+                        help="replace the -o file if it exists (never a file this command "
+                             "reads)")
 
 
 def _files(args: argparse.Namespace) -> list[GlossaryFile]:
@@ -86,9 +92,11 @@ def report(problems: Sequence[Problem]) -> int:
     return EXIT_PROBLEMS
 
 
-def emit(text: str, output: Path | None) -> int:
-    """Write *text* as UTF-8 to *output*, or to standard output."""
+def emit(text: str, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> int:
+    """Write *text* as UTF-8 to ``args.output`` (atomically; see :func:`check_output`),
+    or to standard output; *inputs* are the files the command read."""
     data = text.encode("utf-8")
+    output: Path | None = args.output
     if output is None:
         stream = getattr(sys.stdout, "buffer", None)
         if stream is None:  # a text-only replacement, e.g. io.StringIO
@@ -98,12 +106,45 @@ def emit(text: str, output: Path | None) -> int:
             stream.write(data)
             stream.flush()
         return EXIT_OK
-    try:
-        output.write_bytes(data)
+    try:  # checked before the work (check_output); again as it writes
+        write_output(output, data, inputs=inputs, force=args.force)
+    except WriteRefusedError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEMS
     except OSError as exc:
-        print(f"{PROG}: cannot write {printable(str(output))}: {exc.strerror}", file=sys.stderr)
+        print(f"{PROG}: cannot write {printable_name(str(output))}: {exc.strerror}",
+              file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+#: What only ``gpuglossary import`` writes: a glossary file.
+GLOSSARY_SUFFIXES = (".yaml", ".yml")
+
+
+def check_output(args: argparse.Namespace, inputs: Sequence[Path] = (),
+                 glossary: bool = False) -> int:
+    """Whether ``args.output`` may be written: print why not and return
+    :data:`EXIT_PROBLEMS` if it may not. Called before the work and again before
+    writing. Only a command that writes a glossary (*glossary*) may write a ``.yaml``."""
+    output: Path | None = getattr(args, "output", None)
+    if output is None:
+        return EXIT_OK
+    try:
+        if not glossary and output.suffix.lower() in GLOSSARY_SUFFIXES:
+            raise WriteRefusedError(
+                f"{printable_name(str(output))} names a YAML glossary file, which this command "
+                "never writes; name the output after its format (e.g. glossary.csv)")
+        files.check_output(output, inputs=inputs, force=args.force)
+    except WriteRefusedError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def input_paths(args: argparse.Namespace) -> list[Path]:
+    """The glossary files a command reads, the seeded ones too: never an output."""
+    return [f.path for f in _files(args)]
 
 
 def _with_glossary(command: Callable[[argparse.Namespace, Glossary], int]
@@ -111,6 +152,8 @@ def _with_glossary(command: Callable[[argparse.Namespace, Glossary], int]
     """Load the glossary the options name, then run *command* on it."""
 
     def run(args: argparse.Namespace) -> int:
+        if check_output(args, input_paths(args)) != EXIT_OK:
+            return EXIT_PROBLEMS
         try:
             glossary = load_glossary(_files(args))
         except GlossaryError as exc:
@@ -265,7 +308,7 @@ def run_list(args: argparse.Namespace, glossary: Glossary) -> int:
             headword += f" [{found.lang}]"
         langs = ordered_languages({*term.names, *term.definitions})
         lines.append(f"{term.id}\t{headword}\t{','.join(langs)}\n")
-    return emit("".join(lines), args.output)
+    return emit("".join(lines), args, input_paths(args))
 
 
 # -- export -----------------------------------------------------------------
@@ -283,7 +326,7 @@ def add_export(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
-    return emit(FORMATS[args.format](glossary), args.output)
+    return emit(FORMATS[args.format](glossary), args, input_paths(args))
 
 
 # -- coverage ---------------------------------------------------------------
@@ -316,11 +359,12 @@ def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=_with_glossary(run_coverage))
 
 
-def _catalog_languages(locale_dirs: Sequence[Path]) -> set[str]:
+def _catalog_files(locale_dirs: Sequence[Path]) -> list[Path]:
+    """Every glossary catalog (``.po`` and ``.mo``) under *locale_dirs*."""
     from ..core import catalog
 
-    return {path.parent.parent.name for d in locale_dirs
-            for suffix in (".po", ".mo") for path in d.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}{suffix}")}
+    return [path for d in locale_dirs for suffix in (".po", ".mo")
+            for path in d.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}{suffix}")]
 
 
 def site_translations(locale_dirs: Sequence[Path], lang: str,
@@ -359,15 +403,17 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
 
     for locale_dir in args.locale_dir:
         if not locale_dir.is_dir():
-            print(f"{PROG}: --locale-dir {locale_dir}: no such folder; name the folder that "
+            print(f"{PROG}: --locale-dir {printable_name(str(locale_dir))}: no such folder; "
+                  "name the folder that "
                   "holds <lang>/LC_MESSAGES/gpu-glossary.po (one of locale_dirs)", file=sys.stderr)
             return EXIT_PROBLEMS
     languages = ordered_languages(args.language or
-                                  {*glossary.languages(), *_catalog_languages(args.locale_dir)})
+                                  {*glossary.languages(),
+                                   *(p.parent.parent.name for p in _catalog_files(args.locale_dir))})
     try:
         body = coverage_rows(glossary, languages, args.locale_dir, args.fuzzy)
     except CatalogError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_PROBLEMS
     header = ("language", "terms", *(o for _group, origins in COVERAGE_GROUPS for o in origins))
     rows = [header, *body]
@@ -380,8 +426,8 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
         start = sum(widths[:column]) + 2 * column
         groups = groups.ljust(start) + group
         column += len(origins)
-    return emit("\n".join([groups, *lines, *_stale_lines(glossary, languages)]) + "\n",
-                args.output)
+    return emit("\n".join([groups, *lines, *_stale_lines(glossary, languages)]) + "\n", args,
+                [*input_paths(args), *_catalog_files(args.locale_dir)])
 
 
 def _stale_lines(glossary: Glossary, languages: Sequence[str]) -> list[str]:
@@ -450,7 +496,7 @@ def add_scan(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 def add_import(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     from .importer import add_import as add
 
-    add(sub, common, _para, _files, report, emit)
+    add(sub, common)
 
 
 # -- the parser -------------------------------------------------------------

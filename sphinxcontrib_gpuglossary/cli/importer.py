@@ -8,18 +8,18 @@ from pathlib import Path
 from typing import Any
 
 from ..core import imports
-from ..core.errors import GlossaryError, Problem
+from ..core.errors import GlossaryError, Problem, printable_name
 from ..core.loader import load_glossary, parse_glossary
 from ..core.model import CATEGORIES, Glossary
 
 FORMATS = ("tbx", "csv")
 
 
-def add_import(sub: Any, common: argparse.ArgumentParser, para: Any, files: Any,
-               report: Any, emit: Any) -> None:
+def add_import(sub: Any, common: argparse.ArgumentParser) -> None:
+    from . import _files, _output_option, _para, emit, report
     parser = sub.add_parser(
         "import", parents=[common], help="turn a TBX or CSV termbase into a glossary file",
-        description=para(
+        description=_para(
             "Read FILE, a TBX-Basic termbase (as gpuglossary export writes it and as CAT "
             "tools export it: concept entries, language sections, terms, definitions, notes, "
             "administrative status) or a CSV as gpuglossary export writes it, and write a "
@@ -28,17 +28,23 @@ def add_import(sub: Any, common: argparse.ArgumentParser, para: Any, files: Any,
             "adds to it; others become new terms. Problems are printed as file:line: "
             "message and nothing is written."))
     parser.add_argument("termbase", type=Path, metavar="FILE", help="the .tbx or .csv file")
-    parser.add_argument("-o", "--output", type=Path, metavar="OUT.yaml",
-                        help="write the glossary file to OUT.yaml instead of standard output")
+    _output_option(parser, "OUT.yaml", "write the glossary file to OUT.yaml instead of standard "
+                               "output; an existing file only with --force, never the "
+                               "termbase or a --files glossary")
     parser.add_argument("--format", choices=FORMATS,
                         help="the file's format (default: from its name, .csv or TBX)")
     parser.add_argument("--category", choices=CATEGORIES,
                         help="the category of new terms whose subject field is not one of ours")
-    parser.set_defaults(run=lambda args: run_import(args, files, report, emit))
+    parser.set_defaults(run=lambda args: run_import(args, _files, report, emit))
 
 
 def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> int:
-    display = str(args.termbase)
+    from . import EXIT_OK, EXIT_PROBLEMS, check_output
+
+    inputs = [args.termbase, *(f.path for f in files(args))]
+    if check_output(args, inputs, glossary=True) != EXIT_OK:
+        return EXIT_PROBLEMS
+    display = printable_name(str(args.termbase))
     try:
         data = args.termbase.read_bytes()
     except OSError as exc:
@@ -68,7 +74,8 @@ def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> 
             where = lines.get(term or "", 0)
             problems.append(Problem(display, where, 0, problem.message) if where else problem)
         return report(problems)
-    code = emit(text, args.output)
+    code = emit(text, args, inputs)
     if code == 0 and args.output is not None:
-        print(f"{args.output}: {len(entries)} terms from {display}", file=sys.stderr)
+        print(f"{printable_name(str(args.output))}: {len(entries)} terms from {display}",
+              file=sys.stderr)
     return code

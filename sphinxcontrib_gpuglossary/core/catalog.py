@@ -21,6 +21,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from .bidi import isolate
+from .files import WriteRefusedError, write_atomic
 from .model import Glossary
 
 #: gettext domain of the catalog: ``gpu-glossary.pot`` / ``<lang>/LC_MESSAGES/gpu-glossary.po``
@@ -96,7 +97,7 @@ def write_template(catalog: Catalog, path: Path) -> bool:
         if _without_date(old) == _without_date(new):
             return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(new)
+    write_atomic(path, new)
     return True
 
 
@@ -183,7 +184,9 @@ def prefill(path: Path, lang: str, glossary: Glossary) -> int:
         filled += _fill_msgstr(lines, lineno - 1, text)
     if filled:
         try:
-            path.write_bytes("\n".join(lines).encode("utf-8"))
+            write_atomic(path, "\n".join(lines).encode("utf-8"))
+        except WriteRefusedError as exc:
+            raise CatalogError(str(exc)) from None
         except OSError as exc:
             raise CatalogError(f"{path}: cannot write: {exc.strerror}; make it writable "
                                "and run again") from None

@@ -23,6 +23,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -148,8 +149,9 @@ def sort_key(text: str, lang: str = "en", reading: str | None = None
     return (0 if native is None or _script(indexed) in native else 1, _uca_key(indexed))
 
 
-#: Index texts known without pypinyin: :func:`preload` fills it from the cache.
-_INDEXED: dict[tuple[str, str, str | None], str] = {}
+#: Index texts known without pypinyin, by ``(text, index system, reading or "")``:
+#: :func:`preload` fills it from the cache.
+_INDEXED: dict[tuple[str, ...], str] = {}
 
 
 def index_text(text: str, lang: str = "en", reading: str | None = None) -> str:
@@ -160,7 +162,7 @@ def index_text(text: str, lang: str = "en", reading: str | None = None) -> str:
         return text
     if system == "kana":
         return reading or text
-    key = (text, system, reading)
+    key = (text, system, reading or "")
     known = _INDEXED.get(key)
     if known is None:
         syllables = reading.split() if reading else _pinyin(text)
@@ -194,6 +196,15 @@ def _zhuyin(syllable: str) -> str:
     return letters.strip("ˊˇˋ˙") + syllable[-1]
 
 
+@dataclass
+class _Collated:
+    """What :func:`preload` keeps in the cache: index texts and UCA keys."""
+
+    #: ``(text, index system, reading or "")``: the index text
+    indexed: dict[tuple[str, ...], str]
+    keys: dict[str, tuple[int, ...]]
+
+
 def preload(texts: Iterable[str], folder: Path | None, lang: str = "en",
             readings: dict[str, str] | None = None) -> None:
     """Know ahead the index texts of *texts* in *lang* and their UCA keys, with the
@@ -207,22 +218,22 @@ def preload(texts: Iterable[str], folder: Path | None, lang: str = "en",
     from . import cache as stored
 
     readings = readings or {}
-    system = index_system(lang)
+    system = index_system(lang) or ""
     wanted = sorted(set(texts))
-    key = hashlib.sha256("\0".join([Collator.UCA_VERSION, str(system), *wanted,
+    key = hashlib.sha256("\0".join([stored.code_key(), Collator.UCA_VERSION, system, *wanted,
                                     *sorted(f"{t}\1{r}" for t, r in readings.items())]
                                    ).encode()).hexdigest()
-    known = stored.read(folder, key, "collation") if folder is not None else None
-    if not isinstance(known, dict):
-        indexed = {(t, system, readings.get(t)): index_text(t, lang, readings.get(t))
+    known = stored.read(folder, key, "collation", _Collated) if folder is not None else None
+    if not isinstance(known, _Collated):
+        indexed = {(t, system, readings.get(t, "")): index_text(t, lang, readings.get(t))
                    for t in wanted}
-        keyed = {*indexed.values(), *wanted, *INDEX_HEADINGS.get(system or "", "")}
+        keyed = {*indexed.values(), *wanted, *INDEX_HEADINGS.get(system, "")}
         keyed |= {_first_letter(t) for t in indexed.values()} - {""}
-        known = {"indexed": indexed, "keys": {t: _collator().sort_key(t) for t in keyed}}
+        known = _Collated(indexed, {t: tuple(_collator().sort_key(t)) for t in keyed})
         if folder is not None:
             stored.write(folder, key, known, "collation")
-    _INDEXED.update(known["indexed"])
-    _KNOWN.update(known["keys"])
+    _INDEXED.update(known.indexed)
+    _KNOWN.update(known.keys)
 
 
 #: UCA keys known without the collator: :func:`preload` fills it from the cache.

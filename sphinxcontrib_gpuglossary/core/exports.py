@@ -21,7 +21,7 @@ from .status import name_status
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
 CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
-               "definition", "definition_origin", "note", "status", "reading", "stamps")
+               "forms", "definition", "definition_origin", "note", "status", "reading", "stamps")
 #: How the CSV ``status`` cell writes each name with a status of its own: ``name: status``.
 STATUS_SEPARATOR = ": "
 #: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
@@ -32,11 +32,15 @@ REVIEW_PREFIX = "review: "
 NEUTRAL_NOTE = "neutral: the English name is the name in every language"
 #: A concept note: ``autolink: false``.
 NO_AUTOLINK_NOTE = "autolink: false"
+#: A concept note carrying the term's ``linking`` rules, as JSON.
+LINKING_PREFIX = "linking: "
 #: The note of a termSec that stands in for a name the language does not have.
 STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
 #: How a language section's note carries the stamps of its translations
 #: (``stamps: name 1a2b3c4d, definition 5e6f7a8b``; see :mod:`.stamps`).
 STAMPS_PREFIX = "stamps: "
+#: The note of a termSec that holds a form: a spelling that only finds the term (``forms:``).
+FORM_NOTE = "form: a spelling that finds the term, never shown to readers"
 #: How a definition group marks a further seed definition (a variant) and its source.
 VARIANT_PREFIX = "variant: "
 #: How the header carries the glossary-level texts (disclaimer, titles), as JSON.
@@ -62,7 +66,8 @@ def _by_language(texts: dict[str, object]) -> dict[str, object]:
 
 
 def _row_languages(term: Term) -> list[str]:
-    return ordered_languages({*term.names, *term.definitions, *term.aliases})
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
+                              *term.notes, *term.status})
 
 
 def stamps_text(stamps: dict[str, str]) -> str:
@@ -72,8 +77,8 @@ def stamps_text(stamps: dict[str, str]) -> str:
 
 def _tbx_languages(term: Term) -> list[str]:
     """The languages a TBX concept needs a section for: every text has one there."""
-    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.notes,
-                              *(v.lang for v in term.variants), *term.sources})
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
+                              *term.notes, *(v.lang for v in term.variants), *term.sources})
 
 
 # -- JSON -------------------------------------------------------------------
@@ -85,6 +90,16 @@ def provenance(term: Term) -> dict[str, dict[str, str]]:
         result[lang] = {field: origin for field in ("name", "definition")
                         if (origin := term.provenance(field, lang)) is not None}
     return result
+
+
+def linking_record(term: Term) -> dict[str, object]:
+    """The term's ``linking`` rules as a glossary file writes them (empty: none)."""
+    rules = term.linking
+    record: dict[str, object] = {k: list(v) for k, v in
+                                 (("not_in", rules.not_in), ("only_in", rules.only_in)) if v}
+    if rules.any_case:
+        record["any_case"] = True
+    return record
 
 
 def term_record(term: Term) -> dict[str, object]:
@@ -130,8 +145,18 @@ def to_json(glossary: Glossary) -> str:
 # -- CSV --------------------------------------------------------------------
 
 def _cell(text: str) -> str:
-    """Keep a spreadsheet from running *text* as a formula (it shows the text as written)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """Keep a spreadsheet from running *text* as a formula (it shows the text as written).
+
+    A text that starts with a quote gets one too, so that import takes off exactly
+    the one export put on (``'=x`` stays ``'=x``)."""
+    return "'" + text if text.startswith((*_FORMULA_START, "'")) else text
+
+
+def join_list(items: Iterable[str]) -> str:
+    """A CSV cell of several names: joined by :data:`ALIAS_SEPARATOR`, each ``\\`` and
+    ``|`` of a name written ``\\\\`` and ``\\|``, so a name holding ``" | "`` stays one."""
+    return ALIAS_SEPARATOR.join(item.replace("\\", "\\\\").replace("|", "\\|")
+                                for item in items)
 
 
 def to_csv(glossary: Glossary) -> str:
@@ -148,12 +173,13 @@ def to_csv(glossary: Glossary) -> str:
                 lang,
                 term.names.get(lang, ""),
                 term.provenance("name", lang) or "",
-                ALIAS_SEPARATOR.join(term.aliases.get(lang, [])),
+                join_list(term.aliases.get(lang, [])),
+                join_list(term.forms.get(lang, [])),
                 term.definitions.get(lang, ""),
                 term.provenance("definition", lang) or "",
                 term.notes.get(lang, ""),
-                ALIAS_SEPARATOR.join(f"{name}{STATUS_SEPARATOR}{status}"
-                                     for name, status in term.status.get(lang, {}).items()),
+                join_list(f"{name}{STATUS_SEPARATOR}{status}"
+                          for name, status in term.status.get(lang, {}).items()),
                 term.readings.get(lang, ""),
                 stamps_text(stamps.get(lang, {})),
             )])
@@ -220,6 +246,9 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
         _sub(entry, "note", NEUTRAL_NOTE)
     if not term.autolink:
         _sub(entry, "note", NO_AUTOLINK_NOTE)
+    rules = linking_record(term)
+    if rules:
+        _sub(entry, "note", LINKING_PREFIX + json.dumps(rules, ensure_ascii=False))
     for ref in term.related:
         target = glossary.terms.get(ref)
         label = target.names.get("en", ref) if target else ref
@@ -263,6 +292,10 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
             if alias_source:
                 _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {alias_source}")
                 alias_source = None  # the seed gave one of them: the first carries it
+        for form in term.forms.get(lang, []):
+            term_sec = _sub(section, "termSec")
+            _sub(term_sec, "term", form)
+            _sub(term_sec, "note", FORM_NOTE)
 
 
 def to_tbx(glossary: Glossary) -> str:

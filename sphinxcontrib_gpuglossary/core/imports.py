@@ -14,13 +14,15 @@ import json
 import re
 import unicodedata
 import xml.parsers.expat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GlossaryError, Problem
 from .exports import (
-    ALIAS_SEPARATOR,
     CSV_COLUMNS,
+    FORM_NOTE,
+    LINKING_PREFIX,
     NEUTRAL_NOTE,
     NO_AUTOLINK_NOTE,
     PROVENANCE_PREFIX,
@@ -36,9 +38,9 @@ from .model import CATEGORIES, STATUSES, Glossary
 from .schema import ID_PATTERN
 
 #: The order of a term's fields in the file written (the seeded files' order).
-FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "status", "definitions",
-               "notes", "review", "sources", "related", "variants", "autolink", "readings",
-               "stamps")
+FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
+               "notes", "review", "sources", "related", "variants", "autolink", "linking",
+               "readings", "stamps")
 _SEED = "seed "
 
 
@@ -55,8 +57,13 @@ class Element:
     parts: list[str | Element] = field(default_factory=list)
 
     def text(self) -> str:
-        """All the text inside, child elements' too (TBX allows ``<hi>`` in a term)."""
-        return "".join(p if isinstance(p, str) else p.text() for p in self.parts).strip()
+        """All the text inside, child elements' too (TBX allows ``<hi>`` in a term), as
+        written: leading and trailing spaces are the text's own."""
+        return "".join(p if isinstance(p, str) else p.text() for p in self.parts)
+
+    def label(self) -> str:
+        """The text without surrounding white space: a code, a status, a marker note."""
+        return self.text().strip()
 
     def iter(self, *tags: str) -> list[Element]:
         found = [self] if self.tag in tags else []
@@ -65,29 +72,60 @@ class Element:
         return found
 
 
-def parse_xml(data: bytes, display: str) -> Element:
-    """The document's root element; :class:`GlossaryError` at the line of a syntax error."""
+#: The largest termbase read (bytes); a larger one is refused with a message.
+MAX_BYTES = 256 * 2 ** 20
+#: How deep elements may nest (TBX-Basic needs 8); deeper is refused, not recursed into.
+MAX_DEPTH = 64
+#: How deep the glossary texts in a TBX header may nest (they need 3).
+MAX_TEXTS_DEPTH = 8
+#: The longest CSV cell, in characters (Python's csv module's own limit).
+MAX_CELL = 131072
+#: The elements kept whole while a TBX file streams by; everything else is let go.
+_KEPT = ("conceptEntry", "termEntry", "p")
+_CHUNK = 1 << 20
+
+
+def stream_xml(data: bytes, display: str) -> Iterator[Element]:
+    """The root element (without its children), then each ``conceptEntry``,
+    ``termEntry`` and ``p`` element, whole, as the parser closes it.
+
+    Only those elements are held, one at a time: a large termbase streams through.
+    :class:`GlossaryError` at the line of a syntax error, of an element nested
+    deeper than :data:`MAX_DEPTH`, of an encoding Python does not know.
+    """
     parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    stack: list[Element] = []
-    root: list[Element] = []
+    stack: list[Element | None] = []  # None: an element not held
+    ready: list[Element] = []
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        element = Element(name.rsplit(" ", 1)[-1],
-                          {k.rsplit(" ", 1)[-1]: v for k, v in attrs.items()},
+        if len(stack) >= MAX_DEPTH:
+            raise ValueError(f"elements nest more than {MAX_DEPTH} deep; a termbase needs "
+                             "far fewer: check the file")
+        tag = name.rsplit(" ", 1)[-1]
+        parent = stack[-1] if stack else None
+        if stack and parent is None and tag not in _KEPT:
+            stack.append(None)
+            return
+        element = Element(tag, {k.rsplit(" ", 1)[-1]: v for k, v in attrs.items()},
                           parser.CurrentLineNumber)
-        if stack:
-            stack[-1].children.append(element)
-            stack[-1].parts.append(element)
+        if parent is not None:
+            parent.children.append(element)
+            parent.parts.append(element)
+            stack.append(element)
+        elif not stack:  # the root: its name and attributes, first; its children not held
+            ready.append(element)
+            stack.append(None)
         else:
-            root.append(element)
-        stack.append(element)
+            stack.append(element)
 
     def end(name: str) -> None:
-        stack.pop()
+        element = stack.pop()
+        if element is not None and stack and stack[-1] is None:
+            ready.append(element)
 
     def characters(text: str) -> None:
-        if stack:
+        if stack and stack[-1] is not None:
             stack[-1].parts.append(text)
 
     def entity(*args: object) -> None:
@@ -97,15 +135,22 @@ def parse_xml(data: bytes, display: str) -> Element:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.EntityDeclHandler = entity
+    view = memoryview(data)
     try:
-        parser.Parse(data, True)
+        for offset in range(0, max(len(data), 1), _CHUNK):
+            parser.Parse(view[offset:offset + _CHUNK], offset + _CHUNK >= len(data))
+            yield from ready
+            ready.clear()
     except xml.parsers.expat.ExpatError as exc:
         message = xml.parsers.expat.errors.messages[exc.code]
         raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1,
                                      f"not well-formed XML: {message}")]) from None
-    except ValueError as exc:
-        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, str(exc))]) from None
-    return root[0]
+    except LookupError as exc:  # an encoding Python does not know
+        raise GlossaryError([Problem(display, 1, 0, f"{exc}; save the file as UTF-8")]) \
+            from None
+    except (ValueError, UnicodeError) as exc:
+        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, str(exc))]) \
+            from None
 
 
 # -- what a termbase says -----------------------------------------------------------------
@@ -119,6 +164,7 @@ class Concept:
     category: str | None = None
     names: dict[str, str] = field(default_factory=dict)
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    forms: dict[str, list[str]] = field(default_factory=dict)
     status: dict[str, dict[str, str]] = field(default_factory=dict)
     definitions: dict[str, str] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
@@ -128,6 +174,7 @@ class Concept:
     variants: list[dict[str, str]] = field(default_factory=list)
     neutral: bool = False
     autolink: bool = True
+    linking: dict[str, Any] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
     stamps: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -160,50 +207,98 @@ def _typed(element: Element, kind: str) -> bool:
 def read_tbx(data: bytes, display: str) -> Termbase:
     """The concepts of a TBX file."""
     base = Termbase(display)
+    if len(data) > MAX_BYTES:
+        base.fail(0, f"the file has {len(data):,} bytes; a termbase may have at most "
+                     f"{MAX_BYTES:,} (split it and import the parts)")
+        return base
+    first: dict[str, int] = {}  # each id's first line
+    root = None
     try:
-        root = parse_xml(data, display)
+        for element in stream_xml(data, display):
+            if root is None:
+                root = element
+                if root.tag not in ("tbx", "martif"):
+                    base.fail(root.line, f"<{root.tag}> is no TBX root; a TBX file starts "
+                                         "with <tbx> (TBX 2019) or <martif> (TBX 2008)")
+                    return base
+            elif element.tag == "p":
+                _header(element, base)
+            else:
+                concept = _concept(element, base)
+                if concept.source_id and concept.source_id in first:
+                    base.fail(element.line, f"a second entry with id {concept.source_id!r} "
+                              f"(the first is at line {first[concept.source_id]}); give each "
+                              "entry an id of its own or merge them")
+                    continue
+                first.setdefault(concept.source_id, element.line)
+                base.concepts.append(concept)
     except GlossaryError as exc:
         base.problems += exc.problems
         return base
-    if root.tag not in ("tbx", "martif"):
-        base.fail(root.line, f"<{root.tag}> is no TBX root; a TBX file starts with <tbx> "
-                             "(TBX 2019) or <martif> (TBX 2008)")
-        return base
-    for p in root.iter("p"):
-        if p.text().startswith(TEXTS_PREFIX):
-            try:
-                base.texts = json.loads(p.text().removeprefix(TEXTS_PREFIX))
-            except ValueError:
-                base.fail(p.line, "the glossary texts in the header are not valid JSON")
-    entries = root.iter("conceptEntry", "termEntry")
-    if not entries:
+    if root is not None and not first:
         base.fail(root.line, "no <conceptEntry> (or <termEntry>) found: nothing to import")
-    for entry in entries:
-        base.concepts.append(_concept(entry, base))
     return base
+
+
+def _header(p: Element, base: Termbase) -> None:
+    """The glossary texts a ``<p>`` of the header carries, as this package exports them."""
+    text = p.text().strip()
+    if not text.startswith(TEXTS_PREFIX):
+        return
+    try:
+        texts = json.loads(text.removeprefix(TEXTS_PREFIX))
+    except (ValueError, RecursionError):
+        base.fail(p.line, "the glossary texts in the header are not valid JSON")
+        return
+    if not isinstance(texts, dict) or _depth(texts) > MAX_TEXTS_DEPTH:
+        base.fail(p.line, "the glossary texts in the header are not a mapping of texts "
+                          "(disclaimer, titles) as gpuglossary export writes them")
+        return
+    base.texts = texts
+
+
+def _depth(value: object) -> int:
+    """How deep JSON *value* nests (without recursion: it may nest thousands deep)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            todo += [(v, depth + 1) for v in item.values()]
+        elif isinstance(item, list):
+            todo += [(v, depth + 1) for v in item]
+    return deepest
 
 
 def _concept(entry: Element, base: Termbase) -> Concept:
     concept = Concept(entry.line, entry.attrs.get("id", ""))
     for child in _flat(entry, ("langSec", "langSet")):
         if _typed(child, "subjectField"):
-            concept.category = child.text()
+            concept.category = child.label()
         elif child.tag == "note":
             note = child.text()
-            if note == NEUTRAL_NOTE:
+            if note.strip() == NEUTRAL_NOTE:
                 concept.neutral = True
-            elif note == NO_AUTOLINK_NOTE:
+            elif note.strip() == NO_AUTOLINK_NOTE:
                 concept.autolink = False
-            elif note:
+            elif note.startswith(LINKING_PREFIX):
+                concept.linking = _linking(note, entry.line, base)
+            elif note.strip():
                 concept.review.append(note.removeprefix(REVIEW_PREFIX))
         elif _typed(child, "crossReference") and child.attrs.get("target"):
             concept.related.append(child.attrs["target"])
+    sections: dict[str, int] = {}
     for section in [c for c in entry.children if c.tag in ("langSec", "langSet")]:
         lang = section.attrs.get("lang")
         if not lang:
             base.fail(section.line, f"<{section.tag}> has no xml:lang; add one, e.g. "
                                     'xml:lang="en"')
             continue
+        if lang in sections:
+            base.fail(section.line, f"a second <{section.tag}> for {lang!r} in the entry "
+                      f"(the first is at line {sections[lang]}); merge them")
+            continue
+        sections[lang] = section.line
         _language(section, lang, concept, base)
     return concept
 
@@ -227,20 +322,23 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
         group_notes: list[str] = []
         if child.tag == "descripGrp":
             definitions = [d for d in child.children if _typed(d, "definition")]
-            group_notes = [n.text() for n in child.children if n.tag == "note"]
+            group_notes = [n.label() for n in child.children if n.tag == "note"]
         for definition in definitions:
             variant = next((n for n in group_notes if n.startswith(VARIANT_PREFIX)), None)
             if variant is not None:
                 concept.variants.append({"lang": lang, "text": definition.text(),
                                          "source": variant.removeprefix(VARIANT_PREFIX)})
-            elif lang not in concept.definitions:
+            elif lang in concept.definitions:
+                base.fail(definition.line, f"a second definition in {lang!r}; keep one (or "
+                          f"mark the other as a variant with a '{VARIANT_PREFIX}' note)")
+            else:
                 concept.definitions[lang] = definition.text()
                 origin = _origin(group_notes)
                 if origin:
                     concept.sources.setdefault(lang, {})["definition"] = origin
         if child.tag == "note" and child.text().startswith(STAMPS_PREFIX):
             concept.stamps[lang] = _stamps(child.text().removeprefix(STAMPS_PREFIX))
-        elif child.tag == "note" and child.text():
+        elif child.tag == "note" and child.text().strip():
             concept.notes[lang] = child.text()
     terms = [t for t in section.children if t.tag in ("termSec", "tig", "ntig")]
     if not terms:
@@ -249,20 +347,25 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
     read = []
     for term_sec in terms:
         names = term_sec.iter("term")
-        if not names or not names[0].text():
+        if not names or not names[0].text().strip():
             base.fail(term_sec.line, f"<{term_sec.tag}> has no <term> text")
             continue
-        notes = [n.text() for n in term_sec.iter("note")]
+        notes = [n.label() for n in term_sec.iter("note")]
         if STAND_IN_NOTE in notes:
+            continue
+        if FORM_NOTE in notes:
+            forms = concept.forms.setdefault(lang, [])
+            if names[0].text() not in forms:
+                forms.append(names[0].text())
             continue
         status_element = next((e for e in term_sec.iter("termNote", "administrativeStatus")
                                if _typed(e, "administrativeStatus")), None)
         status = None
         if status_element is not None:
-            status = _status(status_element.text())
+            status = _status(status_element.label())
             if status is None:
                 base.fail(status_element.line, f"unknown administrativeStatus "
-                          f"{status_element.text()!r}; use preferredTerm-admn-sts, "
+                          f"{status_element.label()!r}; use preferredTerm-admn-sts, "
                           "admittedTerm-admn-sts, deprecatedTerm-admn-sts or "
                           "supersededTerm-admn-sts")
         typed = any(_typed(e, "termType") for e in term_sec.iter("termNote", "termType"))
@@ -327,8 +430,16 @@ def read_csv(data: bytes, display: str) -> Termbase:
                      + ",".join(CSV_COLUMNS))
         return base
     by_id: dict[str, Concept] = {}
+    rows: dict[tuple[str, str], int] = {}  # each id and language's first line
     line = reader.line_num + 1
-    for row in reader:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            base.fail(line, f"{_csv_error(exc)}; save the file as gpuglossary export writes it")
+            return base
         start, line = line, reader.line_num + 1
         if not any(row):
             continue
@@ -336,6 +447,12 @@ def read_csv(data: bytes, display: str) -> Termbase:
             base.fail(start, f"the row has {len(row)} cells, the header {len(header)}")
             continue
         cells = {name: _uncell(value) for name, value in zip(header, row, strict=True)}
+        if (cells["id"], cells["language"]) in rows:
+            base.fail(start, f"a second row for {cells['id']!r} in {cells['language']!r} (the "
+                             f"first is at line {rows[cells['id'], cells['language']]}); "
+                             "merge the rows")
+            continue
+        rows[cells["id"], cells["language"]] = start
         concept = by_id.get(cells["id"])
         if concept is None:
             concept = by_id[cells["id"]] = Concept(start, cells["id"])
@@ -344,14 +461,44 @@ def read_csv(data: bytes, display: str) -> Termbase:
     return base
 
 
+def _csv_error(exc: csv.Error) -> str:
+    if "field larger than field limit" in str(exc):
+        return f"a cell is longer than {MAX_CELL:,} characters, the limit of a cell"
+    return f"not a CSV row as expected ({exc})"
+
+
 def text_line(data: bytes, offset: int) -> int:
     return data[:offset].count(b"\n") + 1
 
 
 def _uncell(value: str) -> str:
-    """A cell as written before the export kept spreadsheets from running it."""
-    return value[1:] if value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r") \
+    """A cell as written before the export kept spreadsheets from running it: one quote
+    off a text that starts with a quote and a formula character or another quote."""
+    return value[1:] if value.startswith("'") and value[1:2] in ("=", "+", "-", "@", "\t", "\r",
+                                                                 "'") \
         else value
+
+
+def split_list(cell: str) -> list[str]:
+    """The names of a cell :func:`.exports.join_list` wrote (``\\`` escapes the next
+    character; `` | `` separates)."""
+    if not cell:
+        return []
+    items: list[str] = []
+    current: list[str] = []
+    at = 0
+    while at < len(cell):
+        if cell[at] == "\\" and at + 1 < len(cell):
+            current.append(cell[at + 1])
+            at += 2
+        elif cell.startswith(" | ", at):
+            items.append("".join(current))
+            current, at = [], at + 3
+        else:
+            current.append(cell[at])
+            at += 1
+    items.append("".join(current))
+    return items
 
 
 def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase) -> None:
@@ -363,7 +510,9 @@ def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase)
         if cells.get("headword_origin", "").startswith(_SEED):
             concept.sources.setdefault(lang, {})["name"] = cells["headword_origin"][len(_SEED):]
     if cells.get("aliases"):
-        concept.aliases[lang] = cells["aliases"].split(ALIAS_SEPARATOR)
+        concept.aliases[lang] = split_list(cells["aliases"])
+    if cells.get("forms"):
+        concept.forms[lang] = split_list(cells["forms"])
     if cells.get("definition"):
         concept.definitions[lang] = cells["definition"]
         if cells.get("definition_origin", "").startswith(_SEED):
@@ -375,7 +524,7 @@ def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase)
         concept.readings[lang] = cells["reading"]
     if cells.get("stamps"):
         concept.stamps[lang] = _stamps(cells["stamps"])
-    for item in filter(None, cells.get("status", "").split(ALIAS_SEPARATOR)):
+    for item in filter(None, split_list(cells.get("status", ""))):
         name, _sep, status = item.rpartition(STATUS_SEPARATOR)
         if status not in STATUSES or not name:
             base.fail(line, f"status {item!r} must be 'name: status' with a status of "
@@ -411,7 +560,7 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
     subject field is not one of ours).
     """
     codes = {lang for c in termbase.concepts
-             for lang in (*c.names, *c.aliases, *c.definitions, *c.notes)}
+             for lang in (*c.names, *c.aliases, *c.forms, *c.definitions, *c.notes)}
     index = TermIndex(base)
     ids: dict[str, str] = {}  # the termbase's ids to ours
     taken: set[str] = set()
@@ -442,11 +591,13 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
                     termbase.fail(concept.line, f"the entry has no English {field_name}; "
                                                 "a new term needs one")
         entry.update(names=concept.names, neutral=concept.neutral, aliases=concept.aliases,
+                     forms=concept.forms,
                      status=concept.status, definitions=concept.definitions,
                      notes=concept.notes, review="\n".join(concept.review),
                      sources=concept.sources, related=concept.related,
                      variants=concept.variants, autolink=concept.autolink,
-                     readings=concept.readings, stamps=concept.stamps)
+                     linking=concept.linking, readings=concept.readings,
+                     stamps=concept.stamps)
         entries.append(entry)
     for entry in entries:
         entry["related"] = [ids.get(r, r) for r in entry["related"]
@@ -454,9 +605,26 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
     return [_tidy(entry) for entry in entries]
 
 
+def _linking(note: str, line: int, base: Termbase) -> dict[str, Any]:
+    """A ``linking:`` note's rules; a malformed one is reported and dropped."""
+    try:
+        rules = json.loads(note.removeprefix(LINKING_PREFIX))
+    except ValueError:
+        rules = None
+    valid = isinstance(rules, dict) and all(
+        (key in ("not_in", "only_in") and isinstance(value, list)
+         and all(isinstance(v, str) for v in value))
+        or (key == "any_case" and isinstance(value, bool)) for key, value in rules.items())
+    if not valid:
+        base.fail(line, "the entry's 'linking:' note is not a JSON object of not_in and "
+                        "only_in lists and any_case; fix or remove it")
+        return {}
+    return rules
+
+
 def _relanguage(concept: Concept, codes: set[str]) -> None:
-    for name in ("names", "aliases", "status", "definitions", "notes", "sources", "readings",
-                 "stamps"):
+    for name in ("names", "aliases", "forms", "status", "definitions", "notes", "sources",
+                 "readings", "stamps"):
         texts = getattr(concept, name)
         setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
     for variant in concept.variants:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import babel
 from babel.core import Locale, UnknownLocaleError, get_global
 
 
@@ -85,9 +84,9 @@ def preload(lang: str, others: Iterable[str], folder: Path | None) -> None:
     from . import cache as stored
 
     langs = sorted({lang, *others})
-    key = hashlib.sha256("\0".join([babel.__version__, lang, *langs]).encode()
-                         + Path(__file__).read_bytes()).hexdigest()  # and this code
-    known = stored.read(folder, key, "cldr") if folder is not None else None
+    key = hashlib.sha256("\0".join([stored.code_key(), lang, *langs]).encode()).hexdigest()
+    known = stored.read(folder, key, "cldr", dict[tuple[str, ...], str]) \
+        if folder is not None else None
     if not isinstance(known, dict):
         known = {("separator", lang): list_separator(lang)}
         for other in langs:

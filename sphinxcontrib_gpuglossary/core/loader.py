@@ -7,19 +7,23 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import gc
+import operator
 import os
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .bidi import formatted
 from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
 from .lookup import lookup_key
-from .model import Glossary, LinkRules, Term, Translation, pack_translations
+from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -86,12 +90,32 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
     if cache is None:
         return parse_glossary(contents)
     key = cache_key(contents)
-    glossary = read_cache(cache, key)
-    if isinstance(glossary, Glossary):
+    glossary = read_cache(cache, key, "glossary", Glossary)
+    if isinstance(glossary, Glossary) and _plausible(glossary):
         return glossary
     glossary = parse_glossary(contents)
-    write_cache(cache, key, glossary)
+    write_cache(cache, key, glossary, "glossary")
     return glossary
+
+
+def _plausible(glossary: Glossary) -> bool:
+    """Whether a glossary from the cache holds what every checked glossary holds (the
+    cache is the user's own, but a file there may be anything): ids as keys, known
+    categories and statuses, English texts, related ids that exist. (Loops in C: it
+    runs on every warm build.)"""
+    terms = list(glossary.terms.values())
+    if not terms:  # files that define terms never give an empty glossary: parse them
+        return False
+    field = attrgetter
+    statuses = chain.from_iterable(map(dict.values, chain.from_iterable(
+        map(dict.values, map(field("status"), terms)))))
+    return (list(map(field("id"), terms)) == list(glossary.terms)
+            and set(map(field("category"), terms)) <= set(CATEGORIES)
+            and all(map(operator.contains, map(field("names"), terms), repeat("en")))
+            and all(map(operator.contains, map(field("definitions"), terms), repeat("en")))
+            and set(chain.from_iterable(map(field("related"), terms))) <= glossary.terms.keys()
+            and set(statuses) <= set(STATUSES)
+            and set(glossary.bidi) <= {*glossary.terms, "texts"})
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
@@ -138,6 +162,7 @@ def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     problems.extend(_check_complete(glossary, parsed))
     if problems:
         raise GlossaryError(problems)
+    glossary.bidi = formatted(glossary)
     return glossary
 
 

@@ -157,7 +157,12 @@ class Glossary:
 
     terms: dict[str, Term] = field(default_factory=dict)
     #: ``{"disclaimer": {lang: text}, "titles": {seed: {lang: [text, ...]}}}``
-    texts: dict[str, dict] = field(default_factory=dict)  # type: ignore[type-arg]
+    texts: dict[str, dict[str, str] | dict[str, dict[str, list[str]]]] = field(
+        default_factory=dict)
+    #: ids of the terms a text of which holds bidirectional formatting characters
+    #: (``"texts"`` for the glossary-level texts), found when the files are parsed:
+    #: texts are kept as written, and output closes what they open (:mod:`.bidi`)
+    bidi: list[str] = field(default_factory=list)
 
     def languages(self) -> list[str]:
         """Every language that has a headword or definition, sorted."""

@@ -11,7 +11,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from . import bidi
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
@@ -27,8 +26,6 @@ LINKING_FIELDS = ("not_in", "only_in", "any_case")
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-#: what sends a text to the slow path: the forbidden, and bidi formatting characters
-_SPECIAL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{bidi.FORMATTING}]")
 
 
 @dataclass
@@ -91,7 +88,7 @@ class _Checker:
         are good, and the name would cost as much as the check.
         """
         if (isinstance(value, str) and value and not value.isspace()
-                and _SPECIAL.search(value) is None):
+                and _FORBIDDEN.search(value) is None):
             return value
         field = "".join(what)
         if not isinstance(value, str):
@@ -100,12 +97,11 @@ class _Checker:
         if not value.strip():
             self.fail(at, f"{field} is empty; write the text or remove the entry")
             return None
-        bad = _FORBIDDEN.search(value)
+        bad = _FORBIDDEN.search(value)  # what kept it off the fast path
         if bad is not None:
             self.fail(at, f"{field} contains the control character U+{ord(bad[0]):04X}; "
                           "remove it")
-            return None
-        return bidi.isolate(value)  # its direction overrides end where it ends
+        return None
 
     def mapping(self, value: YValue, at: Where, what: str) -> YMap | None:
         if not isinstance(value, YMap):

@@ -2,19 +2,19 @@
 
 The file is edited as text: each entry's ``stamps:`` block is written anew at its
 place, or added as the entry's last field, so comments, quoting and the order of
-everything else stay as they were. The stamps come from the whole glossary (the
-English of a seeded term is in the package's files, not in a user's file).
+everything else stay as they were; it is replaced in one step (:mod:`.files`).
+The stamps come from the whole glossary (the English of a seeded term is in the
+package's files, not in a user's file).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GlossaryError, Problem
+from .files import WriteRefusedError, write_atomic
 from .model import Glossary
 from .stamps import FIELDS, current
 from .yamlsource import YList, YMap, parse_yaml
@@ -39,7 +39,8 @@ def stamp_file(path: Path, display: str, glossary: Glossary, languages: Iterable
     """Stamp the translations in *languages* of *path* (of *term_ids* only, if any)
     with the English of *glossary*; write the file only when a stamp changes.
 
-    Raises :class:`GlossaryError` for an entry the text edit cannot handle.
+    Raises :class:`GlossaryError` for an entry the text edit cannot handle or a file
+    that cannot be replaced (a link, a read-only file), and :class:`OSError`.
     """
     raw = path.read_bytes()
     root, _ = parse_yaml(raw, display)
@@ -90,7 +91,10 @@ def stamp_file(path: Path, display: str, glossary: Glossary, languages: Iterable
         return Stamped(display, [])
     for start, end, block in sorted(edits, reverse=True):  # bottom up: line numbers hold
         lines[start:end] = block
-    _replace(path, newline.join(lines).encode("utf-8"))
+    try:  # the old file or the new one, whole; its mode kept
+        write_atomic(path, newline.join(lines).encode("utf-8"))
+    except WriteRefusedError as exc:
+        raise GlossaryError([Problem(display, 0, 0, str(exc))]) from None
     return Stamped(display, changed)
 
 
@@ -129,17 +133,3 @@ def _last_content_line(lines: list[str], boundary: int) -> int:
     while end > 0 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
         end -= 1
     return end
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write *data* to *path* through a temporary file, so a failed write leaves the
-    file as it was."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.chmod(temporary, path.stat().st_mode & 0o7777)  # mkstemp's file is private
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
