@@ -75,7 +75,7 @@ def test_every_turned_down_candidate_says_why() -> None:
 def test_a_longer_name_turned_down_keeps_its_words() -> None:
     # "Inference" inside the name is turned down, and nothing shorter is linked there
     assert [(c.term, c.reason is None) for c in
-            MATCHER.candidates("Triton Inference Server")] == [("inference", False)]
+            MATCHER.candidates("Run it on Triton Inference Server.")] == [("inference", False)]
 
 
 def test_the_site_switches_terms_off_and_on() -> None:
@@ -85,9 +85,9 @@ def test_the_site_switches_terms_off_and_on() -> None:
 
 
 def test_only_part_of_a_text_is_searched_but_all_of_it_is_read() -> None:
-    text = "Triton Inference Server"
+    text = "Run it on Triton Inference Server."
     # the context says "Inference" is part of a name, though only it is searched
-    assert MATCHER.find(text, start=7, end=16) == []
+    assert MATCHER.find(text, start=17, end=26) == []
     assert MATCHER.find("Inference is cheap", start=0, end=9) == [(0, 9, "inference")]
 
 
@@ -168,3 +168,39 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     glossary = load_glossary([GlossaryFile(first, "a.yaml"), GlossaryFile(second, "b.yaml")])
     assert glossary.terms["widget"].linking.not_in == (
         "widget factory", "# widgets per rack", "widget mill")
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
+    ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
+    ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
+    ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
+    ("Dataset: GSM8K with 8 shots.", "Dataset", "a label: 'Dataset:'"),
+    ("Set the backend to megatron.", "megatron",
+     "a name written in lower case, as code writes it: 'megatron'"),
+    ("Pass the token with the authorization header.", "token",
+     "'authorization' in the same sentence (the term's linking.not_near)"),
+    ("Normalization of rewards keeps it stable.", "Normalization",
+     "not in one of the phrases of the term's linking.only_in"),
+    ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
+])
+def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Multi-GPU training on NVIDIA GPUs and an NVIDIA L4 GPU.",
+     [("GPU", "gpu"), ("GPUs", "gpu"), ("GPU", "gpu")]),
+    ("Use DP/TP/EP, or AWQ/GPTQ INT4 weights.",
+     [("TP", "tensor-parallelism"), ("EP", "expert-parallelism"), ("AWQ", "awq"),
+      ("GPTQ", "gptq")]),
+    ("Supports 8-bit floating point(FP8) and fp16 with pytorch and vllm.",
+     [("8-bit floating point", "fp8"), ("FP8", "fp8"), ("fp16", "fp16"), ("pytorch", "pytorch"),
+      ("vllm", "vllm")]),
+    ("Streaming responses reach the client; the serving layer batches them.",
+     [("Streaming", "streaming"), ("serving", "serving")]),
+    ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
+    ("Let me log it here.", []),
+])
+def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected

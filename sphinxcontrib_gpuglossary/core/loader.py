@@ -210,6 +210,8 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
             not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
             only_in=(*rules.only_in,
                      *(p for p in entry.linking.only_in if p not in rules.only_in)),
+            not_near=(*rules.not_near,
+                      *(w for w in entry.linking.not_near if w not in rules.not_near)),
             any_case=rules.any_case or entry.linking.any_case)
     if entry.neutral is not None:
         term.neutral = entry.neutral

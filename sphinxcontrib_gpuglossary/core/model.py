@@ -80,6 +80,9 @@ class LinkRules:
     not_in: tuple[str, ...] = ()
     #: when given, the term is linked only inside one of these phrases
     only_in: tuple[str, ...] = ()
+    #: words that, in the same sentence, say the term's words mean something else
+    #: (``authorization`` near *token*)
+    not_near: tuple[str, ...] = ()
     #: a one-word name whose case would tell it from a common word (``vLLM``) that
     #: is no common word in any case: matched as ``vllm`` and ``VLLM`` too
     any_case: bool = False

@@ -21,7 +21,7 @@ SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 #: what a source points at: the headword, the definition, or one of the aliases
 SOURCE_FIELDS = ("name", "definition", "alias")
 #: the fields of ``linking:``
-LINKING_FIELDS = ("not_in", "only_in", "any_case")
+LINKING_FIELDS = ("not_in", "only_in", "not_near", "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
@@ -324,18 +324,22 @@ class _Checker:
             return None
         self.unknown_keys(mapping, LINKING_FIELDS, f"{what} linking")
         phrases: dict[str, tuple[str, ...]] = {}
-        for key in ("not_in", "only_in"):
+        for key in ("not_in", "only_in", "not_near"):
             if key not in mapping:
                 continue
             sequence = self.sequence(mapping[key], mapping.value_at[key], f"{what} linking.{key}")
             texts = []
             for phrase, phrase_at in _items(sequence):
                 text = self.text(phrase, phrase_at, what, " linking.", key, " phrase")
-                if text is not None:
+                if text is not None and key == "not_near" and len(text.split()) != 1:
+                    self.fail(phrase_at, f"{what} linking.not_near holds words, not phrases: "
+                                         f"write {text!r} as separate words")
+                elif text is not None:
                     texts.append(text)
                     phrases_at.setdefault(text, phrase_at)
             phrases[key] = tuple(texts)
         return LinkRules(not_in=phrases.get("not_in", ()), only_in=phrases.get("only_in", ()),
+                         not_near=phrases.get("not_near", ()),
                          any_case=bool(self.flag(mapping, "any_case", f"{what} linking")))
 
     def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:

@@ -51,13 +51,29 @@ def _reason(element: nodes.Element) -> str | None:
     for kinds, reason in NEVER:
         if isinstance(element, kinds):
             return reason
-    if isinstance(element, nodes.entry) and isinstance(element.parent.parent, nodes.thead):
+    if isinstance(element, nodes.entry) and header_row(element.parent):
         return "table header"
     if isinstance(element, nodes.container) and element.get("literal_block"):
         return "code or math"  # a code block's caption is one of its options
     if isinstance(element, (nodes.strong, nodes.emphasis)) and lead_in(element):
         return "heading or lead-in"
     return None
+
+
+def header_row(row: nodes.Element) -> bool:
+    """Whether table *row* is a header row: one in the header, or the first body row
+    under a header row with empty cells past its corner (Markdown has one header row,
+    so a table with two writes its second as the first body row)."""
+    group = row.parent
+    if isinstance(group, nodes.thead):
+        return True
+    if not isinstance(group, nodes.tbody) or group.children[0] is not row:
+        return False
+    head = next((g for g in group.parent.children if isinstance(g, nodes.thead)), None)
+    if head is None or not head.children:
+        return False
+    cells = head.children[-1].children
+    return any(not cell.astext().strip() for cell in cells[1:])
 
 
 def lead_in(element: nodes.Element) -> bool:

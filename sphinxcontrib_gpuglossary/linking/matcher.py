@@ -36,6 +36,7 @@ class Candidate:
 class _Rules:
     not_in: list[rules.Phrase] = field(default_factory=list)
     only_in: list[rules.Phrase] = field(default_factory=list)
+    not_near: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -45,12 +46,16 @@ class Matcher:
     exact: dict[str, str] = field(default_factory=dict)  # spelling as written -> term id
     folded: dict[str, str] = field(default_factory=dict)  # case-folded spelling -> term id
     compact: dict[str, str] = field(default_factory=dict)  # words run together -> term id
+    closed: dict[str, str] = field(default_factory=dict)  # one-word spellings, likewise
     longest: int = 1  # most words in one spelling
     #: terms that never link, with the reason (``autolink: false``, the site's settings,
     #: a spelling two terms share: ``shared:<key>``)
     refused: dict[str, str] = field(default_factory=dict)
     rules: dict[str, _Rules] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
+    #: folded keys of proper names spelt with a capital only: written in lower case,
+    #: such a name is a command, module or value (``docker run``, ``"megatron"``)
+    capitalised_only: set[str] = field(default_factory=set)
     #: every key's beginnings, so that a run of words grows only while it can still
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
     folded_starts: set[str] = field(default_factory=set)
@@ -77,8 +82,12 @@ class Matcher:
             spellings = [s for lang in languages for s in _spellings(term, lang)]
             for spelling in spellings:
                 matcher._add(spelling, term, shared)
+            if term.neutral and not term.linking.any_case:
+                lower = {s.casefold() for s in spellings if s == s.lower()}
+                matcher.capitalised_only.update(s.casefold() for s in spellings
+                                                if s.casefold() not in lower)
             matcher._compile(term, spellings)
-        for table in (matcher.exact, matcher.folded, matcher.compact):
+        for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
                 if key in table:
                     table[key] = "\0" + " ".join(sorted(ids))  # a spelling two terms share
@@ -98,7 +107,9 @@ class Matcher:
             self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
             self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
             if spelt.compact is not None:
-                entries.append((self.compact, spelt.compact))
+                # a closed compound (one word: "dataset") meets hyphened words only:
+                # "log it" is no "logit"
+                entries.append((self.compact if count > 1 else self.closed, spelt.compact))
                 self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
         for table, key in entries:
             if table.get(key, term.id) != term.id:
@@ -107,7 +118,7 @@ class Matcher:
 
     def _compile(self, term: Term, spellings: list[str]) -> None:
         phrases = (term.linking.not_in, term.linking.only_in)
-        if not any(phrases):
+        if not any(phrases) and not term.linking.not_near:
             return
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
                  for s in _spellings(term, lang)]
@@ -115,6 +126,7 @@ class Matcher:
         compiled = _Rules()
         for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
             into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
+        compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         self.rules[term.id] = compiled
 
     # -- finding ------------------------------------------------------------------
@@ -155,11 +167,13 @@ class Matcher:
         if best[1] is not None:
             best = (1, best[1])
         f_key = c_key = folded[i]
-        size = 1
+        size, spaced = 1, False
         while True:
             term_id = self.folded.get(f_key) if f_key is not None else None
             if term_id is None and c_key is not None:
                 term_id = self.compact.get(c_key)
+                if term_id is None and not spaced:
+                    term_id = self.closed.get(c_key)
             if term_id is not None and size > best[0]:
                 best = (size, term_id)
             k = i + size
@@ -174,6 +188,7 @@ class Matcher:
                 if c_key is not None and joined in " " and c_key in self.compact_starts else None
             if f_key is None and c_key is None:
                 break
+            spaced = spaced or any(c.isspace() for c in text[found[k - 1].end:found[k].start])
             size += 1
         return best
 
@@ -194,14 +209,31 @@ class Matcher:
             for phrase in own.not_in:
                 if phrase.around(text, found, first, last):
                     return f"part of {phrase.text!r} (the term's linking.not_in)"
+            if own.not_near:
+                near = own.not_near & rules.sentence_words(text, found[first].start,
+                                                           found[last].end)
+                if near:
+                    return f"{min(near)!r} in the same sentence (the term's linking.not_near)"
             if own.only_in and not any(p.around(text, found, first, last) for p in own.only_in):
                 return "not in one of the phrases of the term's linking.only_in"
         code = rules.in_code(text, found[first].start, found[last].end)
         if code is not None:
             return f"part of the code {code!r}"
+        written = text[found[first].start:found[last].end]
+        if written.islower() and written.casefold() in self.capitalised_only:
+            return f"a name written in lower case, as code writes it: {written!r}"
         said = rules.idiom(text, found, first, last)
         if said is not None:
             return f"the idiom {said!r}"
+        field_name = rules.label(text, found, first, last)
+        if field_name is not None:
+            return f"a label: {field_name!r}"
+        model = rules.model_name(text, found, first)
+        if model is not None:
+            return f"part of the name {model!r}"
+        verb = rules.verb_use(text, found, first, last)
+        if verb is not None:
+            return f"a verb: {verb!r}"
         if term_id not in self.proper:
             name = rules.part_of_name(text, found, first, last)
             if name is not None:

@@ -63,8 +63,9 @@ class Phrase:
         where the phrase holds these very words, or else another spelling of as many
         words (``model parameters`` holds ``parameter`` too)."""
         own = tuple(w.text.casefold() for w in found[first:last + 1])
+        # a phrase that is only a spelling rules that spelling alone (not_in: [transformers])
         ways = [w for w in self.ways if w[1] == own] or \
-            [w for w in self.ways if len(w[1]) == len(own)]
+            [w for w in self.ways if len(w[1]) == len(own) and (w[0] or w[2])]
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
 
@@ -107,26 +108,69 @@ def sentence_start(text: str, word: Word) -> bool:
     return bool(_SENTENCE_END.search(text[:word.start]))
 
 
+def _title(word: str) -> bool:
+    """``Inference``: a capital, then small letters (not ``GPU``, ``PyTorch``)."""
+    return word[:1].isupper() and word[1:] == word[1:].lower()
+
+
+#: Small words a title leaves in lower case.
+_TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with",
+                          "per", "by", "vs", "at", "from", "as"})
+
+
+def title_case_text(text: str) -> bool:
+    """Whether *text* is written in title case, every word capitalised but the small
+    ones: a label or table cell (``GPU Memory Bandwidth Usage``), whose capitals say
+    nothing about names."""
+    found = [w.text for w in words(text) if w.text[:1].isalpha()]
+    return len(found) > 1 and all(capitalised(w) or w in _TITLE_SMALL for w in found)
+
+
 def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The capitalised name that words *first* to *last* (a common word: the term is
     no proper name) are part of: ``Triton Inference Server``, ``Hugging Face
     Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``."""
     span = found[first:last + 1]
-    if not all(capitalised(w.text) for w in span):
+    if not all(_title(w.text) for w in span) or title_case_text(text):
         return None
     before = found[first - 1] if first and not sentence_start(text, span[0]) else None
     if before is not None and sentence_start(text, before):
-        before = None  # "The KVCache": a capital that opens a sentence says nothing
+        before = None  # "The Inference": a capital that opens a sentence says nothing
     after = found[last + 1] if last + 1 < len(found) else None
-    name = [w for w in span]
+    name = list(span)
     if before is not None and capitalised(before.text) and text[before.end:span[0].start] == " ":
         name.insert(0, before)
     if after is not None and capitalised(after.text) and text[span[-1].end:after.start] == " " \
-            and after.text.casefold() not in ("i",):
+            and after.text not in ("I", "A"):
         name.append(after)
     if len(name) == len(span):
         return None
     return text[name[0].start:name[-1].end]
+
+
+def label(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """``Dataset: GSM8K``: the words open their line and a colon follows them, as a
+    label's field name is written."""
+    start, end = found[first].start, found[last].end
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip(" \t-*") or text[end:end + 1] != ":":
+        return None
+    return text[start:end + 1]
+
+
+def model_name(text: str, found: list[Word], first: int) -> str | None:
+    """``Qwen2-MoE``, ``DeepSeek-MoE``: the term hyphened onto a name before it (a word
+    with a capital or a digit), as model names are written."""
+    if not first:
+        return None
+    before = found[first - 1]
+    name_like = any(c.isdigit() for c in before.text) or before.text[1:] != before.text[1:].lower()
+    if text[before.end:found[first].start] != "-" or not name_like:
+        return None
+    start = before.start
+    while start and not text[start - 1].isspace():
+        start -= 1
+    return text[start:found[first].end]
 
 
 def package_name(text: str, found: list[Word], last: int) -> str | None:
@@ -138,25 +182,67 @@ def package_name(text: str, found: list[Word], last: int) -> str | None:
     return None
 
 
+#: After a gerund: it takes an object, so it is a verb (``offloading these tensors``).
+_OBJECTS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its", "their",
+                      "our", "your", "my", "his", "her", "each", "every", "all", "some",
+                      "both", "several", "multiple", "it", "them", "us", "you"})
+#: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
+_BE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "re", "m"})
+#: Before a word's base form: a modal makes it a verb (``will warmup``).
+_MODALS = frozenset({"will", "would", "can", "could", "should", "may", "might", "must",
+                     "shall"})
+
+
+def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """Whether the term's word is used as a verb: a gerund with an object or after *be*
+    (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal
+    (``will warmup``). A term is a thing or a process, never an action in a clause."""
+    word = found[last].text.casefold()
+    before = found[first - 1].text.casefold() if first else ""
+    after = found[last + 1].text.casefold() if last + 1 < len(found) else ""
+    if word.endswith("ing") and (after in _OBJECTS or before in _BE):
+        return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
+    if first == last and before in _MODALS and word.isalpha() and word.islower():
+        return text[found[first - 1].start:found[first].end]
+    return None
+
+
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
+
+
+def sentence_words(text: str, start: int, end: int) -> set[str]:
+    """The words (case folded) of the sentence of *text* that holds *start*..*end*."""
+    opening = max((m.end() for m in _SENTENCE.finditer(text, 0, start)), default=0)
+    closing = _SENTENCE.search(text, end)
+    return {w.text.casefold() for w in words(text[opening:closing.start() if closing else None])}
+
+
+#: ``f(x)``, ``model.parameters()``: a call, written as code.
+_CALL = re.compile(r"\([\w.,\s=]*\)")
+#: A path: from the root or home, relative, or with a file's extension or a scheme.
+_PATH = re.compile(r"^(?:/|~|\.{1,2}/)|://|/[\w-]+\.\w{1,5}\b|\.\w{1,5}/")
+
+
 def in_code(text: str, start: int, end: int) -> str | None:
     """The piece of code the match at *start*..*end* is glued into (``--max-batch-size``,
-    ``batch_size=8``, ``model.parameters()``, ``config/parameters``), if any."""
+    ``batch_size=8``, ``model.parameters()``, ``/v1/tokens``), if any. Words joined by a
+    slash (``DP/TP/EP``, ``tokenizer/chat-template``) are prose."""
     token_start, token_end = start, end
     while token_start and not text[token_start - 1].isspace():
         token_start -= 1
     while token_end < len(text) and not text[token_end].isspace():
         token_end += 1
-    token = text[token_start:token_end].rstrip(".,;:!?)]}\"'”’").lstrip("([{\"'“‘")
+    raw = text[token_start:token_end]
+    token = raw.rstrip(".,;:!?)]}\"'”’").lstrip("([{\"'“‘")
     if token == text[start:end]:
         return None
-    inner_start = token_start + (len(text[token_start:token_end]) - len(
-        text[token_start:token_end].lstrip("([{\"'“‘")))
+    inner_start = token_start + len(raw) - len(raw.lstrip("([{\"'“‘"))
     before = text[inner_start:start]
     after = text[end:inner_start + len(token)]
     if (token.startswith("-") and not token.startswith("- ")) or "_" in token:
         return token
-    if (before and before[-1] in _CODE_BEFORE) or (after and after[0] in _CODE_AFTER):
+    if (before and before[-1] in _CODE_BEFORE) or (after and after[0] in _CODE_AFTER - {"("}):
         return token
-    if "/" in before or "/" in after or "::" in token or "." in before:
+    if _CALL.match(after) or "::" in token or "." in before or _PATH.search(token):
         return token
     return None
