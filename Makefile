@@ -25,7 +25,7 @@ SPHINXOPTS ?= -W --keep-going -q
 # Languages built at once: one Sphinx process each (a build is single-threaded).
 DOCS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: docs docs-catalogs test lint labels pytest pytest-oldest pytest-newest system-packages clean
+.PHONY: docs docs-catalogs test lint dist dist-check labels pytest pytest-oldest pytest-newest system-packages clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -97,7 +97,16 @@ pytest-newest: $(NEWEST)/.test
 	@$(NEWEST)/bin/python -c 'import sys, sphinx; print(f"Sphinx {sphinx.__version__}, Python {sys.version.split()[0]}")'
 	$(NEWEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
 
-test: lint pytest pytest-oldest pytest-newest
+# The wheel and sdist a release publishes (.github/workflows/release.yml runs the
+# same target): built from a clean dist/ and checked as PyPI will read them.
+dist: $(VENV)/.test
+	rm -rf dist
+	$(VENV)/bin/python -m build --outdir dist .
+
+dist-check: dist
+	$(VENV)/bin/twine check --strict dist/*
+
+test: lint dist-check pytest pytest-oldest pytest-newest
 
 # Maintainers: after changing a label in labels.py, re-extract, merge and compile the
 # packaged label catalogs (the .mo files ship in the wheel and are committed). A new

@@ -73,6 +73,7 @@ class GpuDomain(Domain):
         self.index = TermIndex(glossary)
         self.chain = chain
         self.show_provenance: bool = builder.config.gpuglossary_show_provenance
+        self.other_language_names: bool = builder.config.gpuglossary_other_language_names
         self._one_page: bool | None = None
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use

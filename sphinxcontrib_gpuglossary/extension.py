@@ -26,6 +26,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
                          description="languages to use when a text is missing in the build's")
 
+    app.add_config_value("gpuglossary_other_language_names", True, "env", types=[bool],
+                         description='"Also called" lists the names in the fallback languages '
+                                     "too, after the build language's, marked with their language")
     app.add_config_value("gpuglossary_show_provenance", False, "env", types=[bool],
                          description="show each text's source and the editors' remarks "
                                      "in glossary tables (for reviewers)")

@@ -20,7 +20,7 @@ import pytest
 import sphinxcontrib_gpuglossary
 from sphinxcontrib_gpuglossary import cli
 from sphinxcontrib_gpuglossary.cli import main
-from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type, linking_record
+from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, FORM_NOTE, TBX_NS, alias_type, linking_record
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.core.model import Glossary, LinkRules, Term, Variant
 
@@ -393,8 +393,8 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
         sections = {s.get(XML_LANG): s for s in entry.findall(f"{T}langSec")}
         # every text has a section: a language without a name gets the English one,
         # marked as a stand-in
-        named = {*term.names, *term.aliases, *term.definitions, *term.notes, *term.sources,
-                 *(v.lang for v in term.variants)}
+        named = {*term.names, *term.aliases, *term.forms, *term.definitions, *term.notes,
+                 *term.sources, *(v.lang for v in term.variants)}
         assert set(sections) == named
         notes = [n.text for n in entry.findall(f"{T}note")]
         assert notes == ([f"review: {term.review}"] if term.review else []) + \
@@ -413,9 +413,11 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
             terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
             stands_in = term.neutral or not term.aliases.get(lang)
             name = term.names.get(lang) or (term.names["en"] if stands_in else None)
-            # the headword, the aliases, then the forms (which carry a note saying so)
-            assert terms == [*([name] if name else []), *term.aliases.get(lang, []),
-                             *term.forms.get(lang, [])]
+            forms = term.forms.get(lang, [])
+            assert terms == [*([name] if name else []), *term.aliases.get(lang, []), *forms]
+            # a form says that it only finds the term
+            assert [t.findtext(f"{T}term") for t in section.findall(f"{T}termSec")
+                    if FORM_NOTE in [n.text for n in t.findall(f"{T}note")]] == forms
             if name:
                 assert section.findtext(f"{T}termSec/{T}note") == \
                     f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
@@ -427,7 +429,7 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
                              *([stamps_note] if stamped else [])]
             types = [n.text for n in section.findall(f"{T}termSec/{T}termNote[@type='termType']")]
             assert set(types) <= {"abbreviation", "fullForm", "variant"}
-            assert len(types) == len(term.aliases.get(lang, []))
+            assert len(types) == len(term.aliases.get(lang, [])) + len(forms)
 
 
 def test_tbx_marks_the_headword_preferred_and_types_aliases(capsys: pytest.CaptureFixture[str]
@@ -441,8 +443,13 @@ def test_tbx_marks_the_headword_preferred_and_types_aliases(capsys: pytest.Captu
         "Streaming multiprocessor", "preferredTerm-admn-sts")
     kinds = {s.findtext(f"{T}term"): s.findtext(f"{T}termNote[@type='termType']")
              for s in term_secs[1:]}
-    assert kinds["SM"] == "abbreviation"
-    assert kinds["streaming multiprocessors"] == "variant"
+    # its plurals are forms (they only find the term), typed as variants
+    assert kinds == {"SM": "abbreviation", "SMs": "variant", "streaming multiprocessors": "variant"}
+    gpu_instance = root.find(f"{T}text/{T}body/{T}conceptEntry[@id='gpu-instance']")
+    english = gpu_instance.find(f"{T}langSec[@{{http://www.w3.org/XML/1998/namespace}}lang='en']")
+    kinds = {s.findtext(f"{T}term"): s.findtext(f"{T}termNote[@type='termType']")
+             for s in english.findall(f"{T}termSec")[1:]}
+    assert kinds["GPU VM"] == "variant"
 
 
 @pytest.mark.parametrize(("alias", "headword", "kind"), [

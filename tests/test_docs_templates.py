@@ -28,6 +28,16 @@ def test_docs_base_template_is_furos_with_dir_on_html() -> None:
         f"{OURS} is no longer {FURO} plus dir: copy it again and add {DIR!r} after lang"
 
 
+def test_the_accessibility_page_names_the_template_that_sets_the_direction() -> None:
+    """The page-level right-to-left recipe points at the template that does it (base.html,
+    which writes <html>), not at page.html, which cannot reach <html>."""
+    page = (OURS.parent.parent / "accessibility.rst").read_text(encoding="utf-8")
+    recipe = page.split("Right-to-left languages", 1)[1].split("\n.. figure::", 1)[0]
+    assert "``docs/_templates/base.html``" in recipe and DIR in recipe
+    assert "_templates/page.html" not in recipe
+    assert DIR in OURS.read_text(encoding="utf-8")
+
+
 # -- the site's languages ----------------------------------------------------------------
 
 ROOT = Path(__file__).parent.parent

@@ -242,4 +242,4 @@ def test_a_malformed_linking_note_is_reported(capsys, in_tmp: Path) -> None:
     code, _out, err = call(capsys, "import", "vendor.tbx", "-o", "vendor.yaml",
                            "--category", "training")
     assert code == 1
-    assert "the entry's 'linking:' note is not a JSON object of not_in and only_in lists" in err
+    assert "the entry's 'linking:' note is not a JSON object of not_in, only_in and not_near" in err

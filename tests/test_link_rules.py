@@ -175,7 +175,6 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
     ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
     ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
-    ("Dataset: GSM8K with 8 shots.", "Dataset", "a label: 'Dataset:'"),
     ("Set the backend to megatron.", "megatron",
      "a name written in lower case, as code writes it: 'megatron'"),
     ("Pass the token with the authorization header.", "token",
@@ -201,6 +200,13 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None
      [("Streaming", "streaming"), ("serving", "serving")]),
     ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
     ("Let me log it here.", []),
+    ("Run two 8-GPU nodes with GRPO-LoRA and streaming output with tensor parallel.",
+     [("GPU", "gpu"), ("LoRA", "lora"), ("streaming", "streaming"),
+      ("tensor parallel", "tensor-parallelism")]),
+    ("It uses PagedAttention and continuous batching, each step.",
+     [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
+    ("Download a Hugging Face dataset with the Hugging Face transformers library.",
+     [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
 ])
 def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected

@@ -148,7 +148,7 @@ def test_user_file_extends_a_seeded_term_field_by_field(tmp_path: Path) -> None:
     assert term.definitions["nl"] == "Vervangen."
     assert "nl" not in term.sources or "definition" not in term.sources["nl"]
     assert term.sources["ar"]["definition"].startswith("000_")  # untouched languages keep theirs
-    assert "kv store" in term.aliases["en"] and "KV-cache" in term.aliases["en"]
+    assert "kv store" in term.aliases["en"] and "key-value cache" in term.aliases["en"]
     assert term.category == "inference"
 
 

@@ -209,8 +209,6 @@ def test_stamp_refuses_an_entry_on_one_line(tmp_path: Path, capsys: pytest.Captu
     ("en: {name: 1234abcd}", "5:5: term 'gpu' stamps: English texts are what translations are "
                              "made from and carry no stamp; remove stamps.en"),
     ("de: {name: XYZ}", "5:16: term 'gpu' stamps.de.name 'XYZ' is not a stamp"),
-    ("de: {definition: 1234abcd}", "5:22: term 'gpu' stamps.de.definition: this entry has no de "
-                                   "definition to stamp; remove the stamp"),
     ("de: {nmae: 1234abcd}", "5:10: unknown field 'nmae' in term 'gpu' stamps.de; did you mean "
                              "'name'?"),
 ])
@@ -221,6 +219,22 @@ def test_a_wrong_stamp_is_reported_where_it_stands(tmp_path: Path, stamps: str,
                     encoding="utf-8")
     (found,) = problems([GlossaryFile(path, "de.yaml")])
     assert found.startswith(f"de.yaml:{message}")
+
+
+def test_a_stamp_whose_text_has_gone_is_ignored_and_removed_by_the_next_stamp(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moving a text (aliases to forms, say) must not stop the builds: its stamp stamps
+    nothing until gpuglossary stamp writes the entry's stamps again."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "de.yaml").write_text(
+        "terms:\n- id: gpu\n  names:\n    de: Grafikprozessor\n  forms:\n    de: [GPUs]\n"
+        "  stamps:\n    de: {aliases: 1234abcd}\n", encoding="utf-8")
+    glossary = load_glossary(glossary_files([GlossaryFile(tmp_path / "de.yaml", "de.yaml")]))
+    assert [(t.field, t.stamp) for t in glossary.terms["gpu"].translated() if t.lang == "de"] \
+        == [("name", "")]
+    assert call(capsys, "stamp", "--language", "de", "de.yaml")[0] == 0
+    assert (tmp_path / "de.yaml").read_text(encoding="utf-8").endswith(
+        f"  stamps:\n    de: {{name: {current(SEEDED.terms['gpu'], 'name')}}}\n")
 
 
 def test_a_seed_text_cannot_be_stamped(tmp_path: Path) -> None:

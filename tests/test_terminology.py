@@ -112,11 +112,14 @@ def test_company_names_in_one_script(tmp_path: Path) -> None:
     assert "মাইক্রোসফটের" in SEEDED.terms["deepspeed"].definitions["bn"]
 
 
-def test_arabic_headwords_keep_the_english_in_the_aliases(tmp_path: Path) -> None:
+def test_arabic_headwords_keep_the_english_out(tmp_path: Path) -> None:
+    """The English name is a form (it finds the term; tables show it as English),
+    never in brackets in the headword."""
     found = check("ar", ("ar.yaml", 'terms:\n- id: asr\n  names:\n    ar: "التعرف التلقائي على '
                                     'الكلام (ASR)"\n'), tmp_path=tmp_path)
     assert len(found) == 1 and found[0].startswith("ar.yaml:4: the ar headword of 'asr' holds '('")
-    assert "ASR" in SEEDED.terms["asr"].aliases["ar"]
+    assert "ASR" in SEEDED.terms["asr"].forms["ar"]
+    assert "(" not in SEEDED.terms["asr"].names["ar"]
 
 
 def test_no_text_nests_parentheses() -> None:

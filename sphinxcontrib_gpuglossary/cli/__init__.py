@@ -454,24 +454,55 @@ def add_prefill_po(sub: Subparsers, common: argparse.ArgumentParser) -> None:
         description=_para("Use the glossary as translation memory: in every "
                     "LOCALE_DIR/<lang>/LC_MESSAGES/gpu-glossary.po (as made by sphinx-intl "
                     "update), fill each empty msgstr with the glossary's own text in <lang>. "
-                    "A translator's text is never replaced."))
+                    "A translator's text is never replaced. A language the package ships "
+                    "texts in is skipped: a build already shows the package's text wherever "
+                    "the catalog leaves an entry empty, and a copy in the catalog would keep "
+                    "the package's later fixes from the site (--force-shipped copies them "
+                    "all the same)."))
     parser.add_argument("locale_dir", type=Path, metavar="LOCALE_DIR",
                         help="the project's locale folder (one of its locale_dirs)")
+    parser.add_argument("--language", type=_language, action="append", metavar="LANG",
+                        help="fill only LANG's catalog (repeatable; default: every catalog found)")
+    parser.add_argument("--force-shipped", action="store_true",
+                        help="fill the catalogs of languages the package ships texts in too")
     parser.set_defaults(run=_with_glossary(run_prefill_po))
+
+
+def shipped_languages() -> set[str]:
+    """The languages the package's own glossary has headwords or definitions in."""
+    seeded = load_glossary(glossary_files([], seeded=True))
+    return {lang for term in seeded.terms.values() for lang in (*term.names, *term.definitions)}
 
 
 def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
     from ..core import catalog  # Babel's catalog code is only needed here
+    from ..core.languages import base_language, language_name
 
-    pattern = f"*/LC_MESSAGES/{catalog.DOMAIN}.po"
-    found = sorted(args.locale_dir.glob(pattern))
+    where = printable(str(args.locale_dir))
+    found = sorted(args.locale_dir.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}.po"))
+    if args.language:
+        wanted = {catalog.catalog_path(args.locale_dir, lang, ".po") for lang in args.language}
+        missing = sorted(str(p.relative_to(args.locale_dir)) for p in wanted - set(found))
+        if missing:
+            print(f"{PROG}: no {', '.join(missing)} under {where}; run sphinx-build -b gettext "
+                  "and sphinx-intl update -l LANG first", file=sys.stderr)
+            return EXIT_PROBLEMS
+        found = [p for p in found if p in wanted]
     if not found:
-        print(f"{PROG}: no {pattern} under {printable(str(args.locale_dir))}; run sphinx-build "
+        print(f"{PROG}: no */LC_MESSAGES/{catalog.DOMAIN}.po under {where}; run sphinx-build "
               "-b gettext and sphinx-intl update first", file=sys.stderr)
         return EXIT_PROBLEMS
+    shipped = shipped_languages() if args.seeded and not args.force_shipped else set()
     status = EXIT_OK
     for path in found:
         lang = path.parent.parent.name
+        if lang in shipped or base_language(lang) in shipped:
+            name = language_name(lang if lang in shipped else base_language(lang), "en")
+            print(f"{printable(str(path))}: skipped: the package ships {name} texts, which a "
+                  "build shows wherever this catalog leaves an entry empty; copied here they "
+                  "would keep the package's later fixes from your site (--force-shipped "
+                  "copies them anyway)")
+            continue
         try:
             filled = catalog.prefill(path, lang, glossary)
         except catalog.CatalogError as exc:

@@ -293,10 +293,17 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
             if alias_source:
                 _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {alias_source}")
                 alias_source = None  # the seed gave one of them: the first carries it
+        form_source = term.sources.get(lang, {}).get("form")
         for form in term.forms.get(lang, []):
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", form)
+            _sub(term_sec, "termNote", "variant", type="termType")
+            _sub(term_sec, "termNote", _admin_status(term, lang, form),
+                 type="administrativeStatus")
             _sub(term_sec, "note", FORM_NOTE)
+            if form_source:
+                _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {form_source}")
+                form_source = None
 
 
 def to_tbx(glossary: Glossary) -> str:

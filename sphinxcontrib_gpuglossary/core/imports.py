@@ -353,11 +353,6 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
         notes = [n.label() for n in term_sec.iter("note")]
         if STAND_IN_NOTE in notes:
             continue
-        if FORM_NOTE in notes:
-            forms = concept.forms.setdefault(lang, [])
-            if names[0].text() not in forms:
-                forms.append(names[0].text())
-            continue
         status_element = next((e for e in term_sec.iter("termNote", "administrativeStatus")
                                if _typed(e, "administrativeStatus")), None)
         status = None
@@ -369,6 +364,15 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                           "admittedTerm-admn-sts, deprecatedTerm-admn-sts or "
                           "supersededTerm-admn-sts")
         typed = any(_typed(e, "termType") for e in term_sec.iter("termNote", "termType"))
+        if FORM_NOTE in notes:  # only finds the term
+            forms = concept.forms.setdefault(lang, [])
+            if names[0].text() not in forms:
+                forms.append(names[0].text())
+            if _origin(notes) and "form" not in concept.sources.get(lang, {}):
+                concept.sources.setdefault(lang, {})["form"] = _origin(notes)
+            if status not in (None, "admitted"):
+                concept.status.setdefault(lang, {})[names[0].text()] = status
+            continue
         reading = next((e.text() for e in term_sec.iter("termNote", "pronunciation")
                         if _typed(e, "pronunciation")), None)
         read.append((names[0].text(), status, typed, _origin(notes), reading))

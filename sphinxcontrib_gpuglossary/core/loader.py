@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import operator
 import os
+import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,7 +23,6 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .lookup import lookup_key
 from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
@@ -238,21 +238,29 @@ def _note_translations(translations: list[Translation], entry: TermEntry) -> Non
                                         entry.stamps.get(lang, {}).get(field_name, "")))
 
 
+_WORD = re.compile(r"\w+")
+
+
 def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
-    """Each ``linking`` phrase must hold one of the term's names or forms."""
+    """Each ``linking`` phrase must hold one of the term's names or forms (as words)."""
     if entry.linking is None or term is None:
         return []
-    keys = {lookup_key(s) for spellings in (term.names.values(), *term.aliases.values(),
-                                             *term.forms.values()) for s in spellings}
+    keys = {_words(s) for spellings in (term.names.values(), *term.aliases.values(),
+                                         *term.forms.values()) for s in spellings}
     problems = []
     for phrase in (*entry.linking.not_in, *entry.linking.only_in):
-        padded = f" {lookup_key(phrase)} "
+        padded = f" {_words(phrase)} "
         if not any(f" {key} " in padded for key in keys):
             line, column = entry.phrases_at[phrase]
             problems.append(Problem(entry.file, line, column, (
                 f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
                 f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
     return problems
+
+
+def _words(text: str) -> str:
+    """*text*'s words, case folded, joined by single spaces."""
+    return " ".join(_WORD.findall(text.casefold()))
 
 
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
@@ -276,19 +284,21 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for term in glossary.terms.values():
         entry = first_entry[term.id]
         for lang, refs in term.sources.items():
-            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases}
+            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases,
+                     "form": term.forms}
             for field_name in refs:
                 if lang not in texts[field_name]:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a source for its {lang} {field_name} but has "
                         f"no {lang} {field_name}; add the text or remove the source")))
         for lang, statuses in term.status.items():
-            known = {term.names.get(lang), *term.aliases.get(lang, ())}
+            known = {term.names.get(lang), *term.aliases.get(lang, ()), *term.forms.get(lang, ())}
             for name in statuses:
                 if name not in known:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a status for {name!r}, which is not one of its "
-                        f"{lang} names; add it to names.{lang} or aliases.{lang}, or fix the spelling")))
+                        f"{lang} names; add it to names.{lang}, aliases.{lang} or forms.{lang}, or fix "
+                        "the spelling")))
         for field_name, texts in (("headword (names.en)", term.names),
                                   ("definition (definitions.en)", term.definitions)):
             if "en" not in texts:

@@ -75,12 +75,15 @@ class Stale:
         """What is wrong and what to do, for a line after ``file:line:``."""
         t = self.translation
         field = FIELD_NAMES[t.field]
-        fix = (f"check it against the English and run 'gpuglossary stamp --language {t.lang} "
+        them = "them" if t.field == "aliases" else "it"
+        fix = (f"check {them} against the English and run 'gpuglossary stamp --language {t.lang} "
                f"--term {self.term_id}'")
         if self.unstamped:
             return f"the {t.lang} {field} of {self.term_id!r} has no stamp; {fix}"
-        return (f"the {t.lang} {field} of {self.term_id!r} was made from an older English "
-                f"{FIELD_NAMES[self.source]} (stamp {t.stamp}, English now {self.now}); {fix}")
+        made = "were made from older English names" if t.field == "aliases" else \
+            f"was made from an older English {FIELD_NAMES[self.source]}"
+        return (f"the {t.lang} {field} of {self.term_id!r} {made} (stamp {t.stamp}, English "
+                f"now {self.now}); {fix}")
 
 
 def source_field(term: Term, field: str) -> str:

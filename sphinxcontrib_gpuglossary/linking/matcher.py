@@ -48,8 +48,8 @@ class Matcher:
     compact: dict[str, str] = field(default_factory=dict)  # words run together -> term id
     closed: dict[str, str] = field(default_factory=dict)  # one-word spellings, likewise
     longest: int = 1  # most words in one spelling
-    #: terms that never link, with the reason (``autolink: false``, the site's settings,
-    #: a spelling two terms share: ``shared:<key>``)
+    #: terms that never link, with the reason (``autolink: false``, the site's settings);
+    #: a spelling two terms share maps, in the tables, to ``"\0"`` and their ids
     refused: dict[str, str] = field(default_factory=dict)
     rules: dict[str, _Rules] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
@@ -200,6 +200,21 @@ class Matcher:
             return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
         return Candidate(start, end, term_id, self._reason(text, found, first, last, term_id))
 
+    def _near(self, text: str, found: list[Word], first: int, last: int,
+              words_near: frozenset[str]) -> str | None:
+        """The first of *words_near* in the sentence of words *first* to *last* that does
+        not open a longer term (``tensor`` of *tensor parallel* says nothing)."""
+        if not words_near:
+            return None
+        start, end = rules.sentence_span(text, found[first].start, found[last].end)
+        folded = self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        for k, word in enumerate(found):
+            if start <= word.start < end and not first <= k <= last and folded[k] in words_near:
+                size, _term = self._longest(text, found, folded, k, len(text))
+                if size <= 1:
+                    return folded[k]
+        return None
+
     def _reason(self, text: str, found: list[Word], first: int, last: int,
                 term_id: str) -> str | None:
         if term_id in self.refused:
@@ -209,25 +224,20 @@ class Matcher:
             for phrase in own.not_in:
                 if phrase.around(text, found, first, last):
                     return f"part of {phrase.text!r} (the term's linking.not_in)"
-            if own.not_near:
-                near = own.not_near & rules.sentence_words(text, found[first].start,
-                                                           found[last].end)
-                if near:
-                    return f"{min(near)!r} in the same sentence (the term's linking.not_near)"
+            near = self._near(text, found, first, last, own.not_near)
+            if near is not None:
+                return f"{near!r} in the same sentence (the term's linking.not_near)"
             if own.only_in and not any(p.around(text, found, first, last) for p in own.only_in):
                 return "not in one of the phrases of the term's linking.only_in"
         code = rules.in_code(text, found[first].start, found[last].end)
         if code is not None:
             return f"part of the code {code!r}"
         written = text[found[first].start:found[last].end]
-        if written.islower() and written.casefold() in self.capitalised_only:
+        if first == last and written.islower() and written.casefold() in self.capitalised_only:
             return f"a name written in lower case, as code writes it: {written!r}"
         said = rules.idiom(text, found, first, last)
         if said is not None:
             return f"the idiom {said!r}"
-        field_name = rules.label(text, found, first, last)
-        if field_name is not None:
-            return f"a label: {field_name!r}"
         model = rules.model_name(text, found, first)
         if model is not None:
             return f"part of the name {model!r}"

@@ -28,7 +28,7 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "at a loss", "without loss of")
 #: Words after a name that say it names a software package (``the transformers library``).
 _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
-                            "sdk", "repo", "repository", "crate"})
+                            "sdk", "crate"})
 #: What ends a sentence: after it a capital says nothing about a name.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;]|\n\s*\n)[\s\"'“‘(\[*_]*$")
 #: Marks that glue a word into code when they touch it: ``--flag``, ``a=b``, ``f(x)``.
@@ -148,23 +148,16 @@ def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | N
     return text[name[0].start:name[-1].end]
 
 
-def label(text: str, found: list[Word], first: int, last: int) -> str | None:
-    """``Dataset: GSM8K``: the words open their line and a colon follows them, as a
-    label's field name is written."""
-    start, end = found[first].start, found[last].end
-    line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip(" \t-*") or text[end:end + 1] != ":":
-        return None
-    return text[start:end + 1]
-
-
 def model_name(text: str, found: list[Word], first: int) -> str | None:
-    """``Qwen2-MoE``, ``DeepSeek-MoE``: the term hyphened onto a name before it (a word
-    with a capital or a digit), as model names are written."""
+    """``Qwen2-MoE``, ``DeepSeek-MoE``: the term hyphened onto a model's name before it
+    (a word with small letters and a digit or an inner capital; not ``8-GPU`` nor
+    ``GRPO-LoRA``)."""
     if not first:
         return None
     before = found[first - 1]
-    name_like = any(c.isdigit() for c in before.text) or before.text[1:] != before.text[1:].lower()
+    name = before.text
+    name_like = any(c.islower() for c in name) and (
+        any(c.isdigit() for c in name) or name[1:] != name[1:].lower())
     if text[before.end:found[first].start] != "-" or not name_like:
         return None
     start = before.start
@@ -198,8 +191,10 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal
     (``will warmup``). A term is a thing or a process, never an action in a clause."""
     word = found[last].text.casefold()
-    before = found[first - 1].text.casefold() if first else ""
-    after = found[last + 1].text.casefold() if last + 1 < len(found) else ""
+    before = found[first - 1].text.casefold() \
+        if first and _spaced(text, found[first - 1], found[first]) else ""
+    after = found[last + 1].text.casefold() \
+        if last + 1 < len(found) and _spaced(text, found[last], found[last + 1]) else ""
     if word.endswith("ing") and (after in _OBJECTS or before in _BE):
         return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
     if first == last and before in _MODALS and word.isalpha() and word.islower():
@@ -207,14 +202,20 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     return None
 
 
+def _spaced(text: str, left: Word, right: Word) -> bool:
+    """Whether only spaces (or an apostrophe: ``we're``) stand between two words."""
+    between = text[left.end:right.start]
+    return between.isspace() or between in ("'", "’")
+
+
 _SENTENCE = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
-def sentence_words(text: str, start: int, end: int) -> set[str]:
-    """The words (case folded) of the sentence of *text* that holds *start*..*end*."""
+def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of *text* that holds *start*..*end* starts and ends."""
     opening = max((m.end() for m in _SENTENCE.finditer(text, 0, start)), default=0)
     closing = _SENTENCE.search(text, end)
-    return {w.text.casefold() for w in words(text[opening:closing.start() if closing else None])}
+    return opening, closing.start() if closing else len(text)
 
 
 #: ``f(x)``, ``model.parameters()``: a call, written as code.
