@@ -8,6 +8,7 @@ Examples (from the repository root, with the project's virtualenv)::
     .venv/bin/python benchmarks/run.py --load 10000 --rounds 5
     .venv/bin/python benchmarks/run.py --product 100 --themes alabaster,furo --rounds 5
     .venv/bin/python benchmarks/run.py --site ../MyST-Parser/docs --site-uses 18 --rounds 5
+    .venv/bin/python benchmarks/run.py --scan ../some-project/docs --rounds 5
 
 Every build is ``python -m sphinx -q -E -j N -b html`` in a fresh output
 folder, timed from outside (wall clock of the subprocess). One round builds
@@ -357,6 +358,59 @@ def compare_variants(args: argparse.Namespace, workdir: Path,
     return summary
 
 
+# -- gpuglossary scan against an html build -----------------------------------------
+
+def run_scan_cost(args: argparse.Namespace) -> dict[str, object]:
+    """``gpuglossary scan --first`` of an existing site against an html build of it (the
+    site's conf.py as it is, this extension among its extensions), alternating."""
+    docs = args.scan.resolve()
+    commands = {"html": None,
+                "scan": [sys.executable, "-m", "sphinxcontrib_gpuglossary", "scan", str(docs),
+                         "--first", "--format", "json"]}
+    if args.base:
+        commands["scan-base"] = commands["scan"]
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-scan-") as tmp:
+        names = list(commands)
+        for number in range(args.rounds):
+            shift = number % len(names)
+            for name in names[shift:] + names[:shift]:
+                if name == "html":
+                    _wall, used = build(docs, Path(tmp, "html"), 1, warnings=[])
+                else:
+                    used = _scan_cpu(commands[name], args.base if name == "scan-base" else None,
+                                     Path(tmp))
+                cpu[name].append(used)
+                print(f"round {number + 1}/{args.rounds} {name}: CPU {used:.2f} s",
+                      file=sys.stderr, flush=True)
+    best = {name: min(values) for name, values in cpu.items()}
+    summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]), "site": str(docs),
+               "rounds": args.rounds, "cpu_min_s": best, "cpu_s": cpu,
+               "scan_vs_html": best["scan"] / best["html"],
+               "base_vs_html": best["scan-base"] / best["html"] if args.base else None}
+    print(f"# {summary['command']}")
+    print("cheapest round of CPU time; scan --first / html build")
+    line = f"{docs.parent.name}/{docs.name}: html {best['html']:.2f} s, scan {best['scan']:.2f} s, " \
+           f"ratio {summary['scan_vs_html']:.3f}"
+    if args.base:
+        line += f"; --base scan {best['scan-base']:.2f} s, ratio {summary['base_vs_html']:.3f}"
+    print(line)
+    return summary
+
+
+def _scan_cpu(command: list[str], package: Path | None, cwd: Path) -> float:
+    """CPU seconds of one scan (exit 0 or 1: nothing found, or mentions found)."""
+    env = dict(os.environ, PYTHONPATH=str(package)) if package else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"scan failed:\n{done.stderr}")
+    if package is None:
+        json.loads(done.stdout)  # its output is the list of mentions, nothing else
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 # -- loading a large glossary in-process -------------------------------------------
 
 def run_load(args: argparse.Namespace) -> dict[str, object]:
@@ -442,6 +496,10 @@ def main(argv: list[str] | None = None) -> int:
                              "parent of DOCS, so that conf.py's relative paths resolve)")
     parser.add_argument("--site-uses", type=int, default=18, metavar="N",
                         help="with --site: term uses added, one per page (default 18)")
+    parser.add_argument("--scan", type=Path, metavar="DOCS",
+                        help="instead: CPU time of gpuglossary scan --first of an existing "
+                             "site (conf.py loading this extension) against its html build; "
+                             "with --base, the scan of that package too")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results here")
     args = parser.parse_args(argv)
     unknown = set(args.variants) - set(sitegen.VARIANTS)
@@ -449,7 +507,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown variants: {', '.join(sorted(unknown))}")
     if args.base:
         args.variants.append(BASE)
-    if args.load:
+    if args.scan:
+        summary = run_scan_cost(args)
+    elif args.load:
         summary = run_load(args)
     elif args.product:
         summary = run_product(args)

@@ -199,6 +199,9 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None
     ("Streaming responses reach the client; the serving layer batches them.",
      [("Streaming", "streaming"), ("serving", "serving")]),
     ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
+    ("Cloud Autoscaling API", []),  # a cell in title case naming a product
+    ("The Inference Server runs it, and Inference runs on a GPU.", [("Inference", "inference"),
+                                                                     ("GPU", "gpu")]),
     ("Let me log it here.", []),
     ("Run two 8-GPU nodes with GRPO-LoRA and streaming output with tensor parallel.",
      [("GPU", "gpu"), ("LoRA", "lora"), ("streaming", "streaming"),

@@ -64,3 +64,43 @@ def test_scan_obeys_the_site_and_the_command_line(make_site, capsys) -> None:
     found = [(m["text"], m["term"]) for m in json.loads(capsys.readouterr().out)
              if m["file"].endswith("positions.rst")]
     assert found == [("KV cache", "kv-cache"), ("random seed", "seed"), ("VRAM", "vram")]
+
+
+EXPLAINED = PAGE.replace("and :gpu-plain:`VRAM` then VRAM.",
+                         "and VRAM.\n\nThe API takes two parameters on Triton Inference Server.\n\n"
+                         "KV cache\n   A definition-list term.")
+
+
+def test_scan_explain_says_why_a_word_is_not_linked(make_site, capsys) -> None:
+    srcdir = make_site("linking", {"positions.rst": EXPLAINED})
+    assert main(["scan", str(srcdir), "--explain"]) == 1
+    lines = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()
+             if "positions.rst" in line]
+    assert lines == [
+        "KV cache [kv-cache]", "GPU [gpu]",
+        "random seed [seed] not linked: a common word (autolink: false)",
+        "VRAM [vram]",
+        "parameters [parameter] not linked: not in one of the phrases of the term's "
+        "linking.only_in",
+        "Inference [inference] not linked: part of the name 'Triton Inference Server'",
+        "KV cache [kv-cache] not linked: definition-list term",
+    ]
+
+
+def test_scan_explain_in_json_marks_what_is_linked(make_site, capsys) -> None:
+    srcdir = make_site("linking", {"positions.rst": EXPLAINED})
+    main(["scan", str(srcdir), "--explain", "--format", "json"])
+    records = [r for r in json.loads(capsys.readouterr().out)
+               if r["file"].endswith("positions.rst")]
+    assert [(r["text"], r["linked"], r.get("reason")) for r in records][:3] == [
+        ("KV cache", True, None), ("GPU", True, None),
+        ("random seed", False, "a common word (autolink: false)")]
+    # the plain list (without --explain) is what --fix --from takes: the linked ones only
+    main(["scan", str(srcdir), "--format", "json"])
+    plain = [r for r in json.loads(capsys.readouterr().out) if r["file"].endswith("positions.rst")]
+    assert [r["text"] for r in plain] == [r["text"] for r in records if r["linked"]]
+
+
+def test_scan_explain_does_not_go_with_fix(make_site, capsys) -> None:
+    assert main(["scan", str(make_site("linking")), "--explain", "--fix"]) == 2
+    assert "--explain lists what is and is not linked" in capsys.readouterr().err

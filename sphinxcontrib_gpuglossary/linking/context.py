@@ -54,7 +54,7 @@ def _reason(element: nodes.Element) -> str | None:
     if isinstance(element, nodes.entry) and header_row(element.parent):
         return "table header"
     if isinstance(element, nodes.container) and element.get("literal_block"):
-        return "code or math"  # a code block's caption is one of its options
+        return "a code block's caption"
     if isinstance(element, (nodes.strong, nodes.emphasis)) and lead_in(element):
         return "heading or lead-in"
     return None

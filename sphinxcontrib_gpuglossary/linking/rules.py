@@ -126,26 +126,37 @@ def title_case_text(text: str) -> bool:
     return len(found) > 1 and all(capitalised(w) or w in _TITLE_SMALL for w in found)
 
 
+#: Last words of a product's or service's name (``Cloud Autoscaling API``).
+_PRODUCT_HEADS = frozenset({"api", "apis", "server", "service", "engine", "runtime", "toolkit",
+                            "operator", "platform", "sdk", "cloud", "registry", "system",
+                            "suite", "studio", "hub", "gateway"})
+
+
 def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The capitalised name that words *first* to *last* (a common word: the term is
     no proper name) are part of: ``Triton Inference Server``, ``Hugging Face
-    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``."""
+    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``. In a text all
+    in title case (a label, a table cell) only a name that ends like a product's does
+    (``Cloud Autoscaling API``, not ``GPU Memory Bandwidth Usage``)."""
     span = found[first:last + 1]
-    if not all(_title(w.text) for w in span) or title_case_text(text):
+    if not all(_title(w.text) for w in span):
         return None
-    before = found[first - 1] if first and not sentence_start(text, span[0]) else None
-    if before is not None and sentence_start(text, before):
-        before = None  # "The Inference": a capital that opens a sentence says nothing
-    after = found[last + 1] if last + 1 < len(found) else None
-    name = list(span)
-    if before is not None and capitalised(before.text) and text[before.end:span[0].start] == " ":
-        name.insert(0, before)
-    if after is not None and capitalised(after.text) and text[span[-1].end:after.start] == " " \
-            and after.text not in ("I", "A"):
-        name.append(after)
-    if len(name) == len(span):
+    start, end = first, last
+    while start and capitalised(found[start - 1].text) \
+            and text[found[start - 1].end:found[start].start] == " " \
+            and not sentence_start(text, found[start]):
+        start -= 1
+    while end + 1 < len(found) and capitalised(found[end + 1].text) \
+            and text[found[end].end:found[end + 1].start] == " " \
+            and found[end + 1].text not in ("I", "A"):
+        end += 1
+    if start == first and end == last:
         return None
-    return text[name[0].start:name[-1].end]
+    if start < first and sentence_start(text, found[start]) and end == last:
+        return None  # "The Inference": a capital that opens a sentence says nothing
+    if title_case_text(text) and found[end].text.casefold() not in _PRODUCT_HEADS:
+        return None
+    return text[found[start].start:found[end].end]
 
 
 def model_name(text: str, found: list[Word], first: int) -> str | None:
