@@ -232,8 +232,10 @@ class GpuDomain(Domain):
 
     def term_digests(self, labels: bytes = b"") -> dict[str, str]:
         """A digest per term, and one of the glossary texts plus the *labels* catalogs."""
-        # Where a term is written (its origins) does not change what pages show.
-        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[])).encode()).hexdigest()
+        # Where a term is written (its origins, the lines and stamps of its
+        # translations) does not change what pages show.
+        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[], translations="")).encode())
+                   .hexdigest()
                    for t in self.glossary.terms.values()}
         texts = repr(self.glossary.texts).encode() + labels
         digests[self.TEXTS_KEY] = hashlib.sha256(texts).hexdigest()

@@ -89,7 +89,10 @@ def load(app: Sphinx) -> None:
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
     domain.attach(bidi.isolated(glossary), chain, app.builder)
-    collation.preload((domain.headword(t).text for t in glossary.terms), folder)
+    headwords = {t: domain.headword(t) for t in glossary.terms}
+    collation.preload((h.text for h in headwords.values()), folder, chain[0],
+                      {h.text: domain.term(t).readings[h.lang] for t, h in headwords.items()
+                       if h.lang in domain.term(t).readings})
     languages.preload(chain[0], {*chain, *glossary.text_languages()}, folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "

@@ -62,8 +62,7 @@ class TableBuilder:
         self._shown = frozenset(spec.term_ids)
         block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
                                dir=text_direction(self.lang))
-        ordered = sorted(spec.term_ids,
-                         key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
+        ordered = sorted(spec.term_ids, key=lambda i: sort_key(*self._indexed(i)))
         groups = self._groups(ordered, spec.group)
         self._widths = self._column_widths(ordered, spec)
         summary = self._fallback_note(ordered, spec)
@@ -133,9 +132,15 @@ class TableBuilder:
                     for c in CATEGORIES if any(self.domain.term(i).category == c for i in ids)]
         letters: dict[str, list[str]] = {}
         for term_id in ids:
-            letter = group_letter(self.domain.headword(term_id).text, self.lang)
+            letter = group_letter(*self._indexed(term_id))
             letters.setdefault(letter, []).append(term_id)
         return list(letters.items())
+
+    def _indexed(self, term_id: str) -> tuple[str, str, str | None]:
+        """The headword shown, the build language and the headword's reading: what
+        sorting and grouping go by (:mod:`.core.collation`)."""
+        headword = self.domain.headword(term_id)
+        return headword.text, self.lang, self.domain.term(term_id).readings.get(headword.lang)
 
     def _fallback_note(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
         """Once above the table: how many of its texts are shown in a fallback language.

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from . import labels
-from .core.languages import language_name, text_direction
+from .core.languages import language_name, language_tag, text_direction
 from .core.latin import LATIN_COMPOUND, latin_compounds
 from .nodes import anchor, glossary_block, gpu_related, gpu_term, gpu_text
 from .tables import label_space
@@ -77,15 +77,15 @@ the words that say so (``data-gpu-fallback``, in the page's language).
     if name != text:  # the tooltip is headed by the headword, not the text as written
         atts["data-gpu-name"] = name
     if not definition.fallback:
-        atts.update(title=definition.text, lang=definition.lang,
+        atts.update(title=definition.text, lang=language_tag(definition.lang),
                      dir=text_direction(definition.lang))
         return ""
     page_lang = domain.chain[0]  # type: ignore[attr-defined]
-    atts.update(lang=page_lang, dir=text_direction(page_lang))
+    atts.update(lang=language_tag(page_lang), dir=text_direction(page_lang))
     # what the script adds below the definition, in the term's (the page's) language
     notice = labels.fallback_note(language_name(definition.lang, page_lang))
     return (f'<span class="gpu-title gpu-fallback" dir="{text_direction(definition.lang)}" '
-            f'lang="{definition.lang}" title="{self.attval(definition.text)}" '
+            f'lang="{language_tag(definition.lang)}" title="{self.attval(definition.text)}" '
             f'data-gpu-fallback="{self.attval(notice)}">')
 
 
@@ -97,7 +97,7 @@ def _text_tag(self: HTML5Translator, node: nodes.Element, lang: str, direction: 
               fallback: bool = False) -> str:
     """The opening tag of glossary text in *lang* (:class:`~.nodes.gpu_text`)."""
     classes = "gpu-text gpu-fallback" if fallback else "gpu-text"
-    return self.starttag(node, "span", "", CLASS=classes, lang=lang, dir=direction)
+    return self.starttag(node, "span", "", CLASS=classes, lang=language_tag(lang), dir=direction)
 
 
 def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
@@ -133,7 +133,8 @@ def depart_span(self: HTML5Translator, node: nodes.Element) -> None:
 def visit_block_html(self: HTML5Translator, node: glossary_block) -> None:
     """Open the block; while it is written, text in right-to-left keeps its
     hyphenated Latin names whole (:func:`_encoded`)."""
-    self.body.append(self.starttag(node, "div", lang=node["lang"], dir=node["dir"]))
+    self.body.append(self.starttag(node, "div", lang=language_tag(node["lang"]),
+                                   dir=node["dir"]))
     write_text = type(self).visit_Text
 
     def visit_text(text: nodes.Text) -> None:

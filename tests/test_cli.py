@@ -29,6 +29,7 @@ from .conftest import GOOD
 PACKAGE = Path(cli.__file__).parent.parent
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 T = f"{{{TBX_NS}}}"  # prefix of qualified TBX element names
+STAMPED = ("name", "aliases", "definition", "note")
 
 
 
@@ -292,14 +293,19 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
                            for refs in t["sources"].values())
     seed_definitions += sum(len(t["variants"]) for t in data["terms"])
     assert seed_definitions == 208
-    rebuilt = [Term(**{**{k: v for k, v in record.items() if k != "provenance"},
+    rebuilt = [Term(**{**{k: v for k, v in record.items() if k not in ("provenance", "stamps")},
                        "variants": [Variant(**v) for v in record["variants"]],
                        "linking": LinkRules(**{k: v if isinstance(v, bool) else tuple(v)
                                                for k, v in record["linking"].items()})})
                for record in data["terms"]]
     for term in seeded.terms.values():
-        term_copy = Term(**{**vars(term), "origins": []})
+        term_copy = Term(**{**vars(term), "origins": [], "translations": ""})
+        record = data["terms"][list(seeded.terms).index(term.id)]
         assert rebuilt[list(seeded.terms).index(term.id)] == term_copy
+        # every translation's stamp, one per language and field
+        assert {(t.lang, t.field, t.stamp) for t in term.translated()} == {
+            (lang, field, stamp) for lang, fields in record["stamps"].items()
+            for field, stamp in fields.items()}
 
 
 def test_export_json_is_stable(capsys: pytest.CaptureFixture[str]) -> None:
@@ -327,11 +333,11 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
         "id", "category", "language", "headword", "headword_origin", "aliases", "forms",
-        "definition", "definition_origin", "note", "status"]
+        "definition", "definition_origin", "note", "status", "reading", "stamps"]
     expected = sum(len({*t.names, *t.definitions, *t.aliases, *t.forms, *t.notes, *t.status})
                    for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 11 for row in rows)
+    assert all(len(row) == 13 for row in rows)
     assert by_key_status(rows)["all-reduce", "en"] == "All-Reduce Communication: deprecated"
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
@@ -343,6 +349,12 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert by_key["kv-cache", "ar"][1] == "inference"
     adamw = seeded.terms["adamw"]
     assert by_key["adamw", "ru"][9] == adamw.notes["ru"]
+    # the stamps of the project's translations: which English each was made from
+    gpu = seeded.terms["gpu"]
+    stamps = {t.field: t.stamp for t in gpu.translated() if t.lang == "nl"}
+    assert set(stamps) == {"name", "aliases", "definition"}
+    assert by_key["gpu", "nl"][12] == ", ".join(f"{f} {stamps[f]}" for f in STAMPED if f in stamps)
+    assert by_key["gpu", "en"][12] == "" and by_key["kv-cache", "ar"][12].startswith("aliases ")
 
 
 def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
@@ -409,7 +421,12 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
             if name:
                 assert section.findtext(f"{T}termSec/{T}note") == \
                     f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
-            assert section.findtext(f"{T}note") == term.notes.get(lang)
+            notes = [n.text for n in section.findall(f"{T}note")]
+            stamped = sorted({(t.field, t.stamp) for t in term.translated() if t.lang == lang},
+                             key=lambda fs: STAMPED.index(fs[0]))
+            stamps_note = "stamps: " + ", ".join(" ".join(fs) for fs in stamped)
+            assert notes == [*([term.notes[lang]] if lang in term.notes else []),
+                             *([stamps_note] if stamped else [])]
             types = [n.text for n in section.findall(f"{T}termSec/{T}termNote[@type='termType']")]
             assert set(types) <= {"abbreviation", "fullForm", "variant"}
             assert len(types) == len(term.aliases.get(lang, [])) + len(forms)

@@ -132,6 +132,32 @@ def test_fuzzy_translations_follow_gettext_allow_fuzzy_translations(make_site, b
     assert GERMAN in allowed.read("glossary.html")
 
 
+def test_a_changed_english_text_makes_the_catalog_translation_fuzzy(make_site, build) -> None:
+    """Catalog translations keep gettext's own staleness: sphinx-intl marks the entry
+    fuzzy (keeping the translation for the translator to revise), and the build shows the new
+    English instead of a translation of the old one."""
+    srcdir = make_site("basic")
+    sphinx_intl("update", "-p", build(srcdir, "gettext").outdir, "-l", "de", "-d", "locales",
+                cwd=srcdir)
+    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, GERMAN)
+    assert GERMAN in build(srcdir, language="de", locale_dirs=["locales"]).read("glossary.html")
+    changed = KV_EN + " It is kept per request."
+    (srcdir / "english.yaml").write_text(
+        f'terms:\n- id: kv-cache\n  definitions:\n    en: "{changed}"\n', encoding="utf-8")
+    sphinx_intl("update", "-p", build(srcdir, "gettext", gpuglossary_files=["english.yaml"]).outdir,
+                "-l", "de", "-d", "locales", cwd=srcdir)
+    with po.open("rb") as f:
+        entry = read_po(f).get(changed, context="kv-cache")
+    assert entry.fuzzy and entry.string == GERMAN  # kept for the translator, marked fuzzy
+    html = build(srcdir, language="de", locale_dirs=["locales"],
+                 gpuglossary_files=["english.yaml"]).read("glossary.html")
+    assert GERMAN not in html and changed in html
+    assert tooltip(build(srcdir, language="de", locale_dirs=["locales"],
+                         gpuglossary_files=["english.yaml"]).read("guide.html"),
+                   "kv-cache")["fallback"]
+
+
 def test_a_catalog_translation_beats_the_seed_text(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir

@@ -178,6 +178,37 @@ def test_import_to_standard_output(capsys, in_tmp: Path) -> None:
     assert code == 0 and out.startswith("# Imported from dct.tbx") and "- id: gizmo" in out
 
 
+def test_new_languages_readings_and_stamps_round_trip(capsys, in_tmp: Path) -> None:
+    """Chinese, Japanese and Korean texts, Japanese and Chinese readings and the stamps
+    of every translation come back unchanged through TBX and through CSV."""
+    from .conftest import ROOTS
+
+    terms = in_tmp / "cjk.yaml"
+    terms.write_bytes((ROOTS / "test-cjk" / "terms.yaml").read_bytes())
+    assert call(capsys, "stamp", "--language", "ja", "--language", "zh_TW", "--no-seeded",
+                "cjk.yaml")[0] == 0  # two languages stamped, two not
+    original = call(capsys, "export", "--no-seeded", "--files", "cjk.yaml")[1]
+    data = __import__("json").loads(original)
+    assert data["languages"] == ["en", "ja", "ko", "zh_CN", "zh_TW"]
+    quantization = next(t for t in data["terms"] if t["id"] == "quantization")
+    assert quantization["readings"] == {"ja": "りょうしか"}
+    assert set(quantization["stamps"]) == {"ja", "zh_TW"}
+    # TBX keeps everything (the JSON export is the same); CSV keeps what its columns
+    # hold (its own export is the same: it has no column for 'neutral' or variants)
+    for fmt, compared in (("tbx", "json"), ("csv", "csv")):
+        call(capsys, "export", "--no-seeded", "--files", "cjk.yaml", "--format", fmt,
+             "-o", f"cjk.{fmt}")
+        code, _out, err = call(capsys, "import", f"cjk.{fmt}", "-o", f"{fmt}.yaml", "--no-seeded",
+                               "--files", "cjk.yaml")
+        assert code == 0, err
+        before = call(capsys, "export", "--no-seeded", "--files", "cjk.yaml",
+                      "--format", compared)[1]
+        after = call(capsys, "export", "--no-seeded", "--files", f"{fmt}.yaml",
+                     "--format", compared)[1]
+        assert after == before and "りょうしか" in after, fmt
+        assert quantization["stamps"]["ja"]["definition"] in after, fmt
+
+
 # -- what import -o writes and what it refuses ---------------------------------------------
 
 def test_import_replaces_an_existing_file_only_with_force(capsys, in_tmp: Path) -> None:

@@ -141,10 +141,13 @@ class _Texts(HTMLParser):
 
 
 def block_texts(page: str, lang: str) -> list[str]:
-    """The texts of the glossary blocks that are in the build's language *lang*."""
+    """The texts of the glossary blocks that are in the build's language *lang*
+    (marked with its BCP 47 tag, ``zh-CN`` for ``zh_CN``)."""
+    from sphinxcontrib_gpuglossary.core.languages import language_tag
+
     parser = _Texts()
     parser.feed(page)
-    return [text for text, text_lang in parser.texts if text_lang == lang]
+    return [text for text, text_lang in parser.texts if text_lang == language_tag(lang)]
 
 
 @pytest.fixture(scope="module")

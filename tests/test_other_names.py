@@ -130,13 +130,13 @@ def test_every_letter_section_has_the_same_columns(make_site, build) -> None:
 
 def test_latin_names_in_right_to_left_text_are_kept_whole(make_site, build) -> None:
     page = glossary_page(make_site, build, "ar")
-    row = next(r for r in ROW.findall(page) if 'id="gpu-term-all-reduce"' in r)
-    assert '<strong>اتصال <span class="gpu-latin" dir="ltr">All-Reduce</span></strong>' in row
-    # in the links of See-also lines too, and never in a left-to-right page
-    assert re.search(r'<a class="reference internal" href="#gpu-term-all-reduce">'
-                     r'اتصال <span class="gpu-latin" dir="ltr">All-Reduce</span></a>', page)
+    row = next(r for r in ROW.findall(page) if 'id="gpu-term-top-p-sampling"' in r)
+    assert '<strong>أخذ العينات <span class="gpu-latin" dir="ltr">top-p</span></strong>' in row
+    # in the links of See-also lines too (temperature's), and never in a left-to-right page
+    assert re.search(r'<a class="reference internal" href="#gpu-term-top-p-sampling">'
+                     r'أخذ العينات <span class="gpu-latin" dir="ltr">top-p</span></a>', page)
     assert "gpu-latin" not in glossary_page(make_site, build, "en")
     # the English names: each a box with the Arabic comma after it, so that none
     # splits over two lines of right-to-left text (static/gpuglossary.css, .gpu-name)
-    assert ('<span class="gpu-name"><span class="gpu-text" dir="ltr" lang="en">All-reduce'
+    assert ('<span class="gpu-name"><span class="gpu-text" dir="ltr" lang="en">Top-p sampling'
             '</span>،</span> <span class="gpu-name">') in row

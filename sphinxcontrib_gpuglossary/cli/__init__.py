@@ -1,4 +1,4 @@
-"""The ``gpuglossary`` command line: validate, list, export, coverage, prefill-po.
+"""The ``gpuglossary`` command line: validate, stamp, list, export, coverage, prefill-po.
 
 Each subcommand is one ``add_*`` function that registers its parser and the
 function that runs it; :data:`SUBCOMMANDS` lists them. Nothing here imports
@@ -21,6 +21,7 @@ from ..core.files import WriteRefusedError, write_output
 from ..core.languages import LANG_PATTERN, language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
 from ..core.model import Glossary
+from ..core.stamps import Stale
 
 PROG = "gpuglossary"
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -44,8 +45,8 @@ def _para(text: str) -> str:
     return textwrap.fill(text, 78)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _count(n: int, word: str, plural: str = "") -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
 
 
 def _language(value: str) -> str:
@@ -171,10 +172,24 @@ def add_validate(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "build's rules. Every problem is printed on stderr as "
                     "file:line:col: message; the exit code is 1 when there is any."))
     parser.add_argument("paths", nargs="*", metavar="FILE", help="glossary files to check")
+    parser.add_argument("--terminology", type=Path, action="append", default=[], metavar="LIST",
+                        help="also check the translations against this terminology list (the "
+                             "shape of data/seeded/terminology/<lang>.yaml; repeatable); the "
+                             "curated glossary's own lists always apply")
     parser.set_defaults(run=_with_glossary(run_validate))
 
 
 def run_validate(args: argparse.Namespace, glossary: Glossary) -> int:
+    from ..core.stamps import stale
+
+    found = stale(glossary)
+    problems = [_stale_problem(s) for s in found if not s.unstamped]
+    try:
+        problems += _terminology_problems(glossary, args.terminology)
+    except GlossaryError as exc:
+        problems += exc.problems
+    if problems:
+        return report(problems)
     user = len(args.files) + len(args.paths)
     what = [_count(user, "file")] if user else []
     if args.seeded:
@@ -182,6 +197,90 @@ def run_validate(args: argparse.Namespace, glossary: Glossary) -> int:
     langs = ordered_languages(glossary.languages())
     print(f"OK: {' on top of '.join(what)}; {_count(len(glossary.terms), 'term')} in "
           f"{_count(len(langs), 'language')} ({', '.join(langs)})")
+    unstamped = _unstamped(found)
+    if unstamped:
+        print(unstamped)
+    return EXIT_OK
+
+
+def _terminology_problems(glossary: Glossary, lists: Sequence[Path]) -> list[Problem]:
+    """The editors' texts that break a terminology list: the curated glossary's list
+    of each language (where it has one), and *lists*."""
+    from ..core import terminology
+
+    chosen = {lang: terminology.packaged(lang) for lang in terminology.packaged_languages()}
+    problems = []
+    for path in lists:
+        own = terminology.load(path, str(path))
+        problems += terminology.check(glossary, own)
+    for lang, packaged in chosen.items():
+        if packaged is not None and any(t.lang == lang for term in glossary.terms.values()
+                                        for t in term.translated()):
+            problems += terminology.check(glossary, packaged)
+    return problems
+
+
+def _stale_problem(found: Stale) -> Problem:
+    file, line = found.translation.at.rsplit(":", 1)
+    return Problem(file, int(line), 0, found.message())
+
+
+def _unstamped(found: Sequence[Stale]) -> str:
+    """One line counting the translations without a stamp, by language; ``""`` if none."""
+    counts: dict[str, int] = {}
+    for item in found:
+        if item.unstamped:
+            counts[item.translation.lang] = counts.get(item.translation.lang, 0) + 1
+    if not counts:
+        return ""
+    per_lang = ", ".join(f"{lang} {n}" for lang, n in sorted(counts.items()))
+    return (f"{_count(sum(counts.values()), 'translation')} without a stamp ({per_lang}): "
+            "check them against the English, then run gpuglossary stamp --language LANG")
+
+
+# -- stamp ------------------------------------------------------------------
+
+def add_stamp(sub: Subparsers, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser(
+        "stamp", parents=[common], help="record the English each translation was made from",
+        description=_para("Once the translations in LANG are checked against the current "
+                    "English, record in each FILE the English that every headword, alias "
+                    "list, definition and note in LANG was made from (a short digest beside "
+                    "the text). With no FILE, stamp the curated glossary's own files (in a "
+                    "checkout of the project). validate and coverage then report a "
+                    "translation as stale as soon as its English changes. Seed texts are "
+                    "never stamped."))
+    parser.add_argument("paths", nargs="*", metavar="FILE", help="glossary files to stamp")
+    parser.add_argument("--language", type=_language, action="append", required=True,
+                        metavar="LANG", help="the language to stamp (repeatable)")
+    parser.add_argument("--term", action="append", default=[], metavar="ID",
+                        help="stamp only the term ID (repeatable): the ones you checked")
+    parser.set_defaults(run=_with_glossary(run_stamp))
+
+
+def run_stamp(args: argparse.Namespace, glossary: Glossary) -> int:
+    from ..core.errors import did_you_mean
+    from ..core.stamping import stamp_file
+
+    unknown = [t for t in args.term if t not in glossary.terms]
+    if unknown:
+        return report([Problem("--term", 0, 0, f"no term has the id {t!r}; "
+                                               f"{did_you_mean(t, list(glossary.terms))}")
+                       for t in unknown])
+    targets = [GlossaryFile(Path(p), p) for p in args.paths] if args.paths \
+        else glossary_files([])
+    for target in targets:
+        try:
+            done = stamp_file(target.path, target.display, glossary, args.language, args.term)
+        except GlossaryError as exc:
+            return report(exc.problems)
+        except OSError as exc:
+            print(f"{PROG}: cannot write {printable(target.display)}: {exc.strerror}",
+                  file=sys.stderr)
+            return EXIT_PROBLEMS
+        if done.entries:
+            print(f"{printable(done.display)}: stamped "
+                  f"{_count(len(done.entries), 'entry', 'entries')}")
     return EXIT_OK
 
 
@@ -244,7 +343,9 @@ def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "counted by where each comes from: a seed document (seed), the glossary's "
                     "editors (project), a name that is the same in every language (neutral), "
                     "the site's own gpu-glossary.po (catalog, with --locale-dir), or nowhere "
-                    "(missing: the build falls back to another language)."))
+                    "(missing: the build falls back to another language). Below the table, "
+                    "the translations whose English changed since they were stamped (stale: "
+                    "language, field, term, file:line), and how many have no stamp."))
     parser.add_argument("--language", type=_language, action="append", metavar="LANG",
                         help="report only LANG (repeatable); a language the glossary does not "
                              "have yet shows what is missing")
@@ -325,8 +426,24 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
         start = sum(widths[:column]) + 2 * column
         groups = groups.ljust(start) + group
         column += len(origins)
-    return emit("\n".join([groups, *lines]) + "\n", args,
+    return emit("\n".join([groups, *lines, *_stale_lines(glossary, languages)]) + "\n", args,
                 [*input_paths(args), *_catalog_files(args.locale_dir)])
+
+
+def _stale_lines(glossary: Glossary, languages: Sequence[str]) -> list[str]:
+    """Below the table: each stale translation of *languages*, and how many have no stamp."""
+    from ..core.stamps import FIELD_NAMES, stale
+
+    found = stale(glossary, set(languages))
+    outdated = [s for s in found if not s.unstamped]
+    lines = []
+    if outdated:
+        lines += ["", "stale (the English changed since they were stamped; check each, then "
+                      "run gpuglossary stamp):"]
+        lines += [f"  {s.translation.lang}  {FIELD_NAMES[s.translation.field]}  {s.term_id}  "
+                  f"{s.translation.at}" for s in outdated]
+    unstamped = _unstamped(found)
+    return [*lines, "", unstamped] if unstamped else lines
 
 
 # -- prefill-po -------------------------------------------------------------
@@ -417,7 +534,7 @@ def add_import(sub: Subparsers, common: argparse.ArgumentParser) -> None:
 
 #: One function per subcommand, in the order ``--help`` lists them.
 SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] = (
-    add_validate, add_list, add_export, add_coverage, add_prefill_po, add_scan,
+    add_validate, add_stamp, add_list, add_export, add_coverage, add_prefill_po, add_scan,
     add_import,
 )
 

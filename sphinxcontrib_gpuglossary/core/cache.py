@@ -46,7 +46,7 @@ KEEP = 16
 MAX_BYTES = 256 * 2 ** 20
 _CORE = Path(__file__).parent
 #: The libraries whose version decides what the core makes of a file.
-_LIBRARIES = ("yaml", "babel", "pyuca")
+_LIBRARIES = ("yaml", "babel", "pyuca", "pypinyin")
 
 
 class UnsafeFolderError(Exception):

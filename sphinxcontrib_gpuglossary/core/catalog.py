@@ -148,6 +148,8 @@ def translate(glossary: Glossary, lang: str,
             texts: dict[str, str] = getattr(term, attribute)
             text = translations.get((term.id, texts.get("en", "")))
             if text is not None:
+                if attribute == "names" and texts.get(lang) != text:
+                    term.readings.pop(lang, None)  # it read the data's headword
                 texts[lang] = text
     disclaimer = result.texts.get("disclaimer", {})
     text = translations.get((DISCLAIMER_CONTEXT, disclaimer.get("en", "")))

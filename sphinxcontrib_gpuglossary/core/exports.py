@@ -15,12 +15,13 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from .model import CATEGORIES, Glossary, Term
+from .stamps import by_language as stamps_by_language
 from .status import name_status
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
 CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
-               "forms", "definition", "definition_origin", "note", "status")
+               "forms", "definition", "definition_origin", "note", "status", "reading", "stamps")
 #: How the CSV ``status`` cell writes each name with a status of its own: ``name: status``.
 STATUS_SEPARATOR = ": "
 #: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
@@ -35,6 +36,9 @@ NO_AUTOLINK_NOTE = "autolink: false"
 LINKING_PREFIX = "linking: "
 #: The note of a termSec that stands in for a name the language does not have.
 STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
+#: How a language section's note carries the stamps of its translations
+#: (``stamps: name 1a2b3c4d, definition 5e6f7a8b``; see :mod:`.stamps`).
+STAMPS_PREFIX = "stamps: "
 #: The note of a termSec that holds a form: a spelling that only finds the term (``forms:``).
 FORM_NOTE = "form: a spelling that finds the term, never shown to readers"
 #: How a definition group marks a further seed definition (a variant) and its source.
@@ -64,6 +68,11 @@ def _by_language(texts: dict[str, object]) -> dict[str, object]:
 def _row_languages(term: Term) -> list[str]:
     return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
                               *term.notes, *term.status})
+
+
+def stamps_text(stamps: dict[str, str]) -> str:
+    """One language's stamps as the CSV cell and the TBX note write them."""
+    return ", ".join(f"{field} {stamp}" for field, stamp in stamps.items())
 
 
 def _tbx_languages(term: Term) -> list[str]:
@@ -114,6 +123,8 @@ def term_record(term: Term) -> dict[str, object]:
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
         "autolink": term.autolink,
+        "readings": _by_language(term.readings),
+        "stamps": stamps_by_language(term),
         "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
                     "not_near": list(term.linking.not_near), "any_case": term.linking.any_case},
     }
@@ -155,6 +166,7 @@ def to_csv(glossary: Glossary) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for term in glossary.terms.values():
+        stamps = stamps_by_language(term)
         for lang in _row_languages(term):
             writer.writerow([_cell(text) for text in (
                 term.id,
@@ -169,6 +181,8 @@ def to_csv(glossary: Glossary) -> str:
                 term.notes.get(lang, ""),
                 join_list(f"{name}{STATUS_SEPARATOR}{status}"
                           for name, status in term.status.get(lang, {}).items()),
+                term.readings.get(lang, ""),
+                stamps_text(stamps.get(lang, {})),
             )])
     return "\ufeff" + out.getvalue()
 
@@ -225,6 +239,7 @@ def _admin_status(term: Term, lang: str, name: str) -> str:
 
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
+    stamps = stamps_by_language(term)
     _sub(entry, "descrip", term.category, type="subjectField")
     if term.review:
         _sub(entry, "note", REVIEW_PREFIX + term.review)
@@ -255,11 +270,15 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
                 _sub(group, "note", VARIANT_PREFIX + variant.source)
         if lang in term.notes:
             _sub(section, "note", term.notes[lang])
+        if lang in stamps:
+            _sub(section, "note", STAMPS_PREFIX + stamps_text(stamps[lang]))
         if lang in term.names or term.neutral or not aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", headword)
             status = _admin_status(term, lang if lang in term.names else "en", headword)
             _sub(term_sec, "termNote", status, type="administrativeStatus")
+            if lang in term.readings:
+                _sub(term_sec, "termNote", term.readings[lang], type="pronunciation")
             origin = term.provenance("name", lang) or term.provenance("name", "en")  # neutral
             _sub(term_sec, "note", PROVENANCE_PREFIX + (origin or ""))
             if lang not in term.names:

@@ -27,6 +27,7 @@ from .exports import (
     NO_AUTOLINK_NOTE,
     PROVENANCE_PREFIX,
     REVIEW_PREFIX,
+    STAMPS_PREFIX,
     STAND_IN_NOTE,
     STATUS_SEPARATOR,
     TEXTS_PREFIX,
@@ -38,7 +39,8 @@ from .schema import ID_PATTERN
 
 #: The order of a term's fields in the file written (the seeded files' order).
 FIELD_ORDER = ("id", "category", "names", "neutral", "aliases", "forms", "status", "definitions",
-               "notes", "review", "sources", "related", "variants", "autolink", "linking")
+               "notes", "review", "sources", "related", "variants", "autolink", "linking",
+               "readings", "stamps")
 _SEED = "seed "
 
 
@@ -173,6 +175,8 @@ class Concept:
     neutral: bool = False
     autolink: bool = True
     linking: dict[str, Any] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    stamps: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -332,7 +336,9 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                 origin = _origin(group_notes)
                 if origin:
                     concept.sources.setdefault(lang, {})["definition"] = origin
-        if child.tag == "note" and child.text().strip():
+        if child.tag == "note" and child.text().startswith(STAMPS_PREFIX):
+            concept.stamps[lang] = _stamps(child.text().removeprefix(STAMPS_PREFIX))
+        elif child.tag == "note" and child.text().strip():
             concept.notes[lang] = child.text()
     terms = [t for t in section.children if t.tag in ("termSec", "tig", "ntig")]
     if not terms:
@@ -367,14 +373,18 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
             if status not in (None, "admitted"):
                 concept.status.setdefault(lang, {})[names[0].text()] = status
             continue
-        read.append((names[0].text(), status, typed, _origin(notes)))
+        reading = next((e.text() for e in term_sec.iter("termNote", "pronunciation")
+                        if _typed(e, "pronunciation")), None)
+        read.append((names[0].text(), status, typed, _origin(notes), reading))
     if not read:
         return
     headword = next((r for r in read if r[1] == "preferred"), None) \
         or next((r for r in read if not r[2]), None)
-    for name, status, _typed_, origin in read:
-        if (name, status, _typed_, origin) == headword:
+    for name, status, _typed_, origin, reading in read:
+        if (name, status, _typed_, origin, reading) == headword:
             concept.names[lang] = name
+            if reading:
+                concept.readings[lang] = reading
             if origin:
                 concept.sources.setdefault(lang, {})["name"] = origin
             if status not in (None, "preferred"):
@@ -387,6 +397,11 @@ def _language(section: Element, lang: str, concept: Concept, base: Termbase) -> 
                 concept.sources.setdefault(lang, {})["alias"] = origin
             if status not in (None, "admitted") and name != concept.names.get(lang):
                 concept.status.setdefault(lang, {})[name] = status
+
+
+def _stamps(text: str) -> dict[str, str]:
+    """``name 1a2b3c4d, definition 5e6f7a8b`` as ``{field: stamp}``."""
+    return dict(item.split(" ", 1) for item in text.split(", ") if " " in item)
 
 
 def _origin(notes: list[str]) -> str | None:
@@ -509,6 +524,10 @@ def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase)
                 cells["definition_origin"][len(_SEED):]
     if cells.get("note"):
         concept.notes[lang] = cells["note"]
+    if cells.get("reading"):
+        concept.readings[lang] = cells["reading"]
+    if cells.get("stamps"):
+        concept.stamps[lang] = _stamps(cells["stamps"])
     for item in filter(None, split_list(cells.get("status", ""))):
         name, _sep, status = item.rpartition(STATUS_SEPARATOR)
         if status not in STATUSES or not name:
@@ -581,7 +600,8 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
                      notes=concept.notes, review="\n".join(concept.review),
                      sources=concept.sources, related=concept.related,
                      variants=concept.variants, autolink=concept.autolink,
-                     linking=concept.linking)
+                     linking=concept.linking, readings=concept.readings,
+                     stamps=concept.stamps)
         entries.append(entry)
     for entry in entries:
         entry["related"] = [ids.get(r, r) for r in entry["related"]
@@ -607,7 +627,8 @@ def _linking(note: str, line: int, base: Termbase) -> dict[str, Any]:
 
 
 def _relanguage(concept: Concept, codes: set[str]) -> None:
-    for name in ("names", "aliases", "forms", "status", "definitions", "notes", "sources"):
+    for name in ("names", "aliases", "forms", "status", "definitions", "notes", "sources",
+                 "readings", "stamps"):
         texts = getattr(concept, name)
         setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
     for variant in concept.variants:

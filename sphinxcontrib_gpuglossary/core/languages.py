@@ -32,6 +32,12 @@ def subtags(lang: str) -> list[str]:
     return lang.replace("-", "_").split("@")[0].split("_")
 
 
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag HTML's ``lang`` wants: ``zh-TW`` for ``zh_TW`` (a browser picks
+    Traditional Chinese glyphs by it; ``zh_TW`` is no tag and is ignored)."""
+    return "-".join(subtags(lang))
+
+
 def base_language(lang: str) -> str:
     """``pt`` for ``pt_BR``, ``sr`` for ``sr@latin``."""
     return subtags(lang)[0]

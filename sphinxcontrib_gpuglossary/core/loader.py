@@ -23,7 +23,7 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term
+from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -149,11 +149,16 @@ def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()
+    translations: dict[str, list[Translation]] = {}  # by term id, packed once merged
     for content in parsed:
         for key, value in content.texts.items():
             glossary.texts.setdefault(key, {}).update(value)
         for entry in content.terms:
             _merge(glossary, entry, problems)
+            if entry.id in glossary.terms:
+                _note_translations(translations.setdefault(entry.id, []), entry)
+    for term_id, found in translations.items():
+        glossary.terms[term_id].translations = pack_translations(found)
     problems.extend(_check_complete(glossary, parsed))
     if problems:
         raise GlossaryError(problems)
@@ -178,6 +183,11 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
                 if field_name not in entry.sources.get(lang, {}):
                     term.sources.get(lang, {}).pop(field_name, None)
     term.names.update(entry.names)
+    for lang in entry.names:  # a reading goes with the headword it reads
+        if lang in entry.readings:
+            term.readings[lang] = entry.readings[lang]
+        else:
+            term.readings.pop(lang, None)
     term.definitions.update(entry.definitions)
     if entry.notes:
         term.notes.update(entry.notes)
@@ -210,6 +220,22 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     for lang, statuses in entry.status.items():
         term.status.setdefault(lang, {}).update(statuses)
     term.origins.append(f"{entry.file}:{entry.line}")
+
+
+def _note_translations(translations: list[Translation], entry: TermEntry) -> None:
+    """Add the entry's translations (its texts in languages other than English that
+    no source marks as seed text), with their stamps, to its term's *translations*:
+    a text the entry replaces takes its predecessor's place, aliases add up as the
+    aliases do."""
+    replaced = {key for key in entry.lines if key[1] != "aliases"}
+    if replaced:
+        translations[:] = [t for t in translations if (t.lang, t.field) not in replaced]
+    for (lang, field_name), line in entry.lines.items():
+        seeded = entry.sources.get(lang, {})
+        if lang == "en" or field_name in seeded or (field_name == "aliases" and "alias" in seeded):
+            continue
+        translations.append(Translation(lang, field_name, f"{entry.file}:{line}",
+                                        entry.stamps.get(lang, {}).get(field_name, "")))
 
 
 _WORD = re.compile(r"\w+")

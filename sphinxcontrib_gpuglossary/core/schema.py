@@ -52,6 +52,11 @@ class TermEntry:
     phrases_at: dict[str, Where] = field(default_factory=dict)
     neutral: bool | None = None
     status: dict[str, dict[str, str]] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    #: ``{lang: {field: digest}}``: the stamps of this entry's translations
+    stamps: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the line each text starts on, by ``(lang, stamp field)`` (see :mod:`.stamps`)
+    lines: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 @dataclass
@@ -120,7 +125,9 @@ class _Checker:
                       "ISO 639 code such as 'en', 'nl' or 'pt_BR'")
         return False
 
-    def texts_by_lang(self, value: YValue, at: Where, what: str) -> dict[str, str]:
+    def texts_by_lang(self, value: YValue, at: Where, what: str,
+                      lines: dict[str, int] | None = None) -> dict[str, str]:
+        """``{lang: text}``; with *lines*, the line each text starts on goes there."""
         result: dict[str, str] = {}
         mapping = self.mapping(value, at, what)
         if mapping is None:
@@ -131,6 +138,8 @@ class _Checker:
                 text = self.text(item, value_at[key], what, ".", key)
                 if text is not None:
                     result[key] = text
+                    if lines is not None:
+                        lines[key] = value_at[key][0]
         return result
 
     def unknown_keys(self, mapping: YMap, allowed: tuple[str, ...], what: str) -> None:
@@ -195,15 +204,23 @@ class _Checker:
                                                 f"{did_you_mean(category, CATEGORIES)}")
             # kept even when unknown (already reported), so no second message follows
             entry.category = category
+        lines: dict[str, dict[str, int]] = {f: {} for f in ("name", "definition", "note")}
         if "names" in mapping:
-            entry.names = self.texts_by_lang(mapping["names"], value_at["names"], f"{what} names")
+            entry.names = self.texts_by_lang(mapping["names"], value_at["names"], f"{what} names",
+                                             lines["name"])
         if "definitions" in mapping:
-            entry.definitions = self.texts_by_lang(mapping["definitions"],
-                                                   value_at["definitions"], f"{what} definitions")
+            entry.definitions = self.texts_by_lang(mapping["definitions"], value_at["definitions"],
+                                                   f"{what} definitions", lines["definition"])
         if "notes" in mapping:
-            entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes")
+            entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes",
+                                             lines["note"])
         if "aliases" in mapping:
             entry.aliases = self.spellings(mapping["aliases"], value_at["aliases"], what, "alias")
+            aliases = mapping["aliases"]
+            if isinstance(aliases, YMap):
+                lines["aliases"] = {lang: aliases.value_at[lang][0] for lang in entry.aliases}
+        entry.lines = {(lang, f): line for f, by_lang in lines.items()
+                       for lang, line in by_lang.items()}
         if "forms" in mapping:
             entry.forms = self.spellings(mapping["forms"], value_at["forms"], what, "form")
         if "sources" in mapping:
@@ -225,7 +242,69 @@ class _Checker:
             entry.linking = self.linking(mapping["linking"], value_at["linking"], what,
                                          entry.phrases_at)
         entry.neutral = self.flag(mapping, "neutral", what)
+        if "readings" in mapping:
+            entry.readings = self.texts_by_lang(mapping["readings"], value_at["readings"],
+                                                f"{what} readings")
+        self.readings(entry, mapping)
+        if "stamps" in mapping:
+            entry.stamps = self.stamps(mapping["stamps"], value_at["stamps"], entry)
         return entry
+
+    def readings(self, entry: TermEntry, mapping: YMap) -> None:
+        """A reading goes with the headword it reads, in the same entry; a Japanese
+        headword with kanji needs one (:func:`.readings.needs_reading`)."""
+        from .readings import needs_reading, reading_problem
+
+        what = f"term {entry.id!r}"
+        for lang, reading in entry.readings.items():
+            at = mapping["readings"].value_at[lang]
+            if lang not in entry.names:
+                self.fail(at, f"{what} gives a {lang} reading but no {lang} headword in the same "
+                              f"entry; a reading goes with the headword it reads: add names.{lang}")
+                continue
+            problem = reading_problem(reading, lang)
+            if problem:
+                self.fail(at, f"{what} readings.{lang}: {problem}")
+        for lang, name in entry.names.items():
+            if lang not in entry.readings and needs_reading(name, lang):
+                self.fail(mapping["names"].value_at[lang], (
+                    f"{what}: the {lang} headword {name!r} has kanji; add readings.{lang} with "
+                    "its reading in hiragana (tables sort and group Japanese by reading)"))
+
+    def stamps(self, value: YValue, at: Where, entry: TermEntry) -> dict[str, dict[str, str]]:
+        """``{lang: {field: digest}}``; each stamp must belong to a translation of the entry."""
+        from .stamps import DIGEST, FIELDS
+
+        what = f"term {entry.id!r} stamps"
+        result: dict[str, dict[str, str]] = {}
+        for lang, per_field, lang_at, fields_at in _entries(self.mapping(value, at, what)):
+            if not self.lang(lang, lang_at, what):
+                continue
+            if lang == "en":
+                self.fail(lang_at, f"{what}: English texts are what translations are made "
+                                   "from and carry no stamp; remove stamps.en")
+                continue
+            fields = self.mapping(per_field, fields_at, f"{what}.{lang}") or YMap()
+            self.unknown_keys(fields, FIELDS, f"{what}.{lang}")
+            result[lang] = {}
+            for name, digest, _, digest_at in _entries(fields):
+                text = self.text(digest, digest_at, what, ".", lang, ".", name)
+                if text is None or name not in FIELDS:
+                    continue
+                if not DIGEST.fullmatch(text):
+                    self.fail(digest_at, f"{what}.{lang}.{name} {text!r} is not a stamp (8 "
+                                         "hexadecimal digits); run gpuglossary stamp to write it")
+                    continue
+                if (lang, name) not in entry.lines:
+                    continue  # its text moved or went: it stamps nothing, and the next
+                    # gpuglossary stamp removes it (an error would stop every build)
+                if name in entry.sources.get(lang, {}) or (
+                        name == "aliases" and "alias" in entry.sources.get(lang, {})):
+                    self.fail(digest_at, f"{what}.{lang}.{name}: a seed text is not a "
+                                         "translation of the English; remove the stamp")
+                    continue
+                result[lang][name] = text
+        return result
 
     def flag(self, mapping: YMap, key: str, what: str) -> bool | None:
         """The boolean field *key* of *mapping*, ``None`` when absent or wrong."""

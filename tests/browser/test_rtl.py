@@ -4,7 +4,8 @@ phone (with screenshots), Hebrew and Persian alike.
 ``tests/roots/test-rtl`` puts an English-only term (a fallback, marked) among
 seeded terms, so each page mixes text in the page's language with isolated
 English text; in Hebrew and Persian, which the glossary has no texts in, one note
-says the whole table is English. "اتصال All-Reduce" keeps its Latin name whole.
+says the whole table is English. "عملية All-Reduce" (the root's own Arabic headword)
+keeps its Latin name whole.
 """
 
 from __future__ import annotations
@@ -183,12 +184,12 @@ def _same_line(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_latin_name_in_an_arabic_headword_keeps_its_shape(site, new_page, scheme: str) -> None:
-    """"اتصال All-Reduce" in a cell too narrow for one line breaks at the space, never
+    """"عملية All-Reduce" in a cell too narrow for one line breaks at the space, never
     after the hyphen, and reads All, -, Reduce from left to right."""
     page = new_page(color_scheme=scheme)
     page.goto(site(language="ar", root="rtl").url("glossary"))
     kept = page.evaluate(SQUEEZED, ["6em", True])
-    assert kept["text"] == "اتصال All-Reduce" and kept["latin"] == 1
+    assert kept["text"] == "عملية All-Reduce" and kept["latin"] == 1
     assert _same_line(kept["all"], kept["reduce"]) and _same_line(kept["all"], kept["hyphen"])
     assert kept["all"]["right"] <= kept["hyphen"]["left"] + 0.5
     assert kept["hyphen"]["right"] <= kept["reduce"]["left"] + 0.5
