@@ -19,6 +19,7 @@ from .core.files import WriteRefusedError
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
+from .general_index import index_written_tables
 from .labels import CATALOG
 from .linking.autolink import MODES
 from .warnings import WARNING_TYPE
@@ -170,13 +171,21 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: recompute link targets; re-write pages whose links moved."""
     domain = _domain(env)
     old = domain.data["targets"]
-    new = domain.compute_targets(document_order(env), _only_evaluator(app))
+    # one page holds the documents of the root's toctree only: an orphan's table is no target
+    order = toctree_order(env) if domain.one_page else document_order(env)
+    new = domain.compute_targets(order, _only_evaluator(app))
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     if not moved:
         return []
     linking = domain.data["uses"].keys() | domain.data["tables"].keys()
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
+
+
+def index_tables(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: the general index lists the terms of the tables the builder writes."""
+    index_written_tables(env, _domain(env), _only_evaluator(app))
+    return []
 
 
 def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:
@@ -235,6 +244,13 @@ def _used_terms(data: dict, glossary: Glossary) -> Glossary:
 
 def document_order(env: BuildEnvironment) -> list[str]:
     """Documents in reading order: the toctree from the root, then the rest sorted."""
+    order = toctree_order(env)
+    return order + sorted(set(env.all_docs) - set(order))
+
+
+def toctree_order(env: BuildEnvironment) -> list[str]:
+    """The documents the toctree reaches from the root, in reading order (what a
+    one-page builder such as singlehtml puts on its page)."""
     order: list[str] = []
     seen: set[str] = set()
     stack = [env.config.root_doc]
@@ -245,4 +261,4 @@ def document_order(env: BuildEnvironment) -> list[str]:
         seen.add(docname)
         order.append(docname)
         stack.extend(reversed(env.toctree_includes.get(docname, [])))
-    return order + sorted(set(env.all_docs) - seen)
+    return order
