@@ -85,3 +85,93 @@ def test_csv_and_tbx_round_trips_keep_every_text(name: str, alias: str, definiti
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_list_cell_splits_into_what_was_joined(items: list[str]) -> None:
     assert imports.split_list(join_list(items)) == items
+
+
+# -- streaming: what import holds, whatever the termbase's size (issue 25) -------------
+
+def _large_glossary(count: int) -> Glossary:
+    """*count* terms in four languages, texts the length of the seeded definitions."""
+    terms = {}
+    for number in range(count):
+        term_id = f"term-{number}"
+        terms[term_id] = Term(
+            id=term_id, category="hardware",
+            names={lang: f"{lang} name {number}" for lang in ("en", "de", "fr", "nl")},
+            definitions={lang: f"{lang} {number}: " + "words of a definition " * 12
+                         for lang in ("en", "de", "fr", "nl")},
+            aliases={"en": [f"alias {number}"]})
+    return Glossary(terms=terms)
+
+
+@pytest.mark.parametrize(("suffix", "write", "most"), [
+    (".tbx", to_tbx, 4.0),  # once about 52 times (issue 25); now 2.2
+    (".csv", to_csv, 8.0),  # the same terms in fewer bytes: 6.1
+])
+def test_import_holds_a_few_times_the_termbase(in_tmp: Path, suffix: str, write,
+                                               most: float) -> None:
+    """What a termbase five times larger adds to the peak memory of ``gpuglossary import``
+    (start-up and the seeded glossary cost the same for both): the termbase streams in,
+    each term is written as YAML and checked as it is read back, never a whole document
+    of nodes."""
+    import subprocess
+    import sys
+
+    from benchmarks.run import PEAK_RSS
+
+    peaks, sizes = [], []
+    for count in (800, 4000):
+        termbase = in_tmp / f"big-{count}{suffix}"
+        termbase.write_text(write(_large_glossary(count)), encoding="utf-8")
+        sizes.append(termbase.stat().st_size)
+        result = subprocess.run([sys.executable, "-c", PEAK_RSS, "import", termbase, "-o",
+                                 f"out-{count}.yaml"], capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 0, result.stderr
+        assert f"out-{count}.yaml: {count} terms from" in result.stderr
+        peaks.append(int(result.stderr.splitlines()[-1]))
+    ratio = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    assert ratio < most, f"{ratio:.1f} times the file"
+
+
+def test_a_stream_over_the_limit_is_refused_while_read(monkeypatch) -> None:
+    """A pipe has no size to ask: the bytes are counted as they come."""
+    import io
+
+    monkeypatch.setattr(imports, "MAX_BYTES", 100)
+    for read in (imports.read_tbx, imports.read_csv):
+        base = read(io.BytesIO(b"<tbx>" + b" " * 200 + b"</tbx>"), "pipe")
+        assert [str(p) for p in base.problems] == [
+            "pipe: the file has more than 100 bytes, the most a termbase may have (split it "
+            "and import the parts)"]
+
+
+def test_a_csv_byte_that_is_not_utf8_is_named_at_its_line_past_the_first_mebibyte() -> None:
+    rows = "".join(f"term-{n},en,Name {n}\n" for n in range(80_000))  # about 1.7 MB
+    data = ("id,language,headword\n" + rows).encode() + b"bad,en,\xff\n"
+    base = imports.read_csv(data, "big.csv")
+    assert [str(p) for p in base.problems] == ["big.csv:80002: not UTF-8; save the file as UTF-8"]
+
+
+@pytest.mark.parametrize("name", [
+    "a\ntexts: {disclaimer: {en: Planted by the file name}}\n#.tbx",  # once written as YAML
+    "b\x1b[31m.tbx",  # once "the glossary written:1: character U+001B is not allowed"
+    "c\u2028texts: {x: {en: y}}\u2029.tbx", "d\x85e.tbx", "f\u202eg.tbx",
+])
+def test_a_termbase_name_never_writes_yaml_of_its_own(capsys, in_tmp: Path, name: str) -> None:
+    (in_tmp / name).write_text(HEAD + ENTRY.format(id="widget", name="Widget")
+                               + "</body></text></tbx>", encoding="utf-8")
+    code, _out, err = call(capsys, "import", name, "--format", "tbx", "--no-seeded",
+                           "--files", _base(in_tmp), "-o", "out.yaml")
+    assert code == 0, err
+    written = (in_tmp / "out.yaml").read_text(encoding="utf-8")
+    first, rest = written.split("\n", 1)
+    assert first.startswith("# Imported from ") and rest.startswith("terms:\n"), written
+    assert "Planted" not in rest and "texts" not in rest
+    assert all(c.isprintable() for c in first)
+
+
+def _base(folder: Path) -> str:
+    (folder / "base.yaml").write_text(
+        "terms:\n  - id: gadget\n    category: hardware\n    names: {en: Gadget}\n"
+        "    definitions: {en: A tool.}\n", encoding="utf-8")
+    return "base.yaml"

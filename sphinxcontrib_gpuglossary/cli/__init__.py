@@ -91,15 +91,15 @@ def report(problems: Sequence[Problem]) -> int:
     return EXIT_PROBLEMS
 
 
-def emit(text: str, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> int:
-    """Write *text* as UTF-8 to ``args.output`` (atomically; see :func:`check_output`),
-    or to standard output; *inputs* are the files the command read."""
-    data = text.encode("utf-8")
+def emit(text: str | bytes, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> int:
+    """Write *text* (UTF-8 when bytes) to ``args.output`` (atomically; see
+    :func:`check_output`), or to standard output; *inputs* are the files the command read."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     output: Path | None = args.output
     if output is None:
         stream = getattr(sys.stdout, "buffer", None)
         if stream is None:  # a text-only replacement, e.g. io.StringIO
-            sys.stdout.write(text)
+            sys.stdout.write(data.decode("utf-8"))
         else:
             sys.stdout.flush()
             stream.write(data)

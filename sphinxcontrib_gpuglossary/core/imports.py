@@ -8,17 +8,21 @@ expat, which knows the line of every element (ElementTree does not say).
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import itertools
 import json
+import os
 import re
+import stat
 import unicodedata
 import xml.parsers.expat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
-from .errors import GlossaryError, Problem
+from .errors import GlossaryError, Problem, printable_name
 from .exports import (
     CSV_COLUMNS,
     FORM_NOTE,
@@ -83,11 +87,50 @@ _KEPT = ("conceptEntry", "termEntry", "p")
 _CHUNK = 1 << 20
 
 
-def stream_xml(data: bytes, display: str) -> Iterator[Element]:
+#: What a termbase is read from: its bytes, or a binary file (read a chunk at a time).
+Source = bytes | IO[bytes]
+
+
+class TooLargeError(Exception):
+    """A termbase over :data:`MAX_BYTES`; ``str()`` is the message."""
+
+
+def chunks(source: Source) -> Iterator[bytes]:
+    """*source* in pieces of 1 MiB; :class:`TooLargeError` once it passes :data:`MAX_BYTES`
+    (at once when its size is known: bytes, a regular file)."""
+    size = _size(source)
+    if size is not None and size > MAX_BYTES:
+        raise TooLargeError(f"the file has {size:,} bytes; a termbase may have at most "
+                            f"{MAX_BYTES:,} (split it and import the parts)")
+    if isinstance(source, bytes):
+        for offset in range(0, len(source), _CHUNK):
+            yield source[offset:offset + _CHUNK]
+        return
+    total = 0
+    while chunk := source.read(_CHUNK):
+        total += len(chunk)
+        if total > MAX_BYTES:
+            raise TooLargeError(f"the file has more than {MAX_BYTES:,} bytes, the most a "
+                                "termbase may have (split it and import the parts)")
+        yield chunk
+
+
+def _size(source: Source) -> int | None:
+    if isinstance(source, bytes):
+        return len(source)
+    try:
+        found = os.fstat(source.fileno())
+    except (OSError, AttributeError, io.UnsupportedOperation):
+        return None
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+
+def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
     """The root element (without its children), then each ``conceptEntry``,
     ``termEntry`` and ``p`` element, whole, as the parser closes it.
 
-    Only those elements are held, one at a time: a large termbase streams through.
+    *pieces* are the file's bytes in order (:func:`chunks`); only they and those
+    elements are held, one at a time: a large termbase streams through.
     :class:`GlossaryError` at the line of a syntax error, of an element nested
     deeper than :data:`MAX_DEPTH`, of an encoding Python does not know.
     """
@@ -133,10 +176,9 @@ def stream_xml(data: bytes, display: str) -> Iterator[Element]:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.EntityDeclHandler = entity
-    view = memoryview(data)
     try:
-        for offset in range(0, max(len(data), 1), _CHUNK):
-            parser.Parse(view[offset:offset + _CHUNK], offset + _CHUNK >= len(data))
+        for piece in itertools.chain(pieces, [b""]):  # b"": the end
+            parser.Parse(piece, not piece)
             yield from ready
             ready.clear()
     except xml.parsers.expat.ExpatError as exc:
@@ -200,17 +242,13 @@ def _typed(element: Element, kind: str) -> bool:
                                    and element.attrs.get("type") == kind)
 
 
-def read_tbx(data: bytes, display: str) -> Termbase:
-    """The concepts of a TBX file."""
+def read_tbx(source: Source, display: str) -> Termbase:
+    """The concepts of a TBX file (its bytes, or the file, read as it is parsed)."""
     base = Termbase(display)
-    if len(data) > MAX_BYTES:
-        base.fail(0, f"the file has {len(data):,} bytes; a termbase may have at most "
-                     f"{MAX_BYTES:,} (split it and import the parts)")
-        return base
     first: dict[str, int] = {}  # each id's first line
     root = None
     try:
-        for element in stream_xml(data, display):
+        for element in stream_xml(chunks(source), display):
             if root is None:
                 root = element
                 if root.tag not in ("tbx", "martif"):
@@ -230,6 +268,12 @@ def read_tbx(data: bytes, display: str) -> Termbase:
                 base.concepts.append(concept)
     except GlossaryError as exc:
         base.problems += exc.problems
+        return base
+    except TooLargeError as exc:
+        base.fail(0, str(exc))
+        return base
+    except OSError as exc:
+        base.fail(0, f"cannot read the file: {exc.strerror}")
         return base
     if root is not None and not first:
         base.fail(root.line, "no <conceptEntry> (or <termEntry>) found: nothing to import")
@@ -395,25 +439,64 @@ def _origin(notes: list[str]) -> str | None:
 
 # -- CSV ------------------------------------------------------------------------------
 
-def read_csv(data: bytes, display: str) -> Termbase:
-    """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it."""
+def read_csv(source: Source, display: str) -> Termbase:
+    """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it (its
+    bytes, or the file, read as it is parsed)."""
     base = Termbase(display)
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        base.fail(text_line(data, exc.start), "not UTF-8; save the file as UTF-8")
-        return base
-    reader = csv.reader(io.StringIO(text, newline=""))
+        _read_rows(csv.reader(_lines(source)), base)
+    except _NotUTF8Error as exc:
+        base.fail(exc.line, "not UTF-8; save the file as UTF-8")
+    except TooLargeError as exc:
+        base.fail(0, str(exc))
+    except OSError as exc:
+        base.fail(0, f"cannot read the file: {exc.strerror}")
+    return base
+
+
+class _NotUTF8Error(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+def _lines(source: Source) -> Iterator[str]:
+    """*source* as UTF-8 text (a byte order mark dropped), line by line as the csv module
+    reads a file opened with ``newline=""``; :class:`_NotUTF8Error` names the line of
+    the first byte that is not UTF-8. Decoded a run of whole lines at a time (a line
+    feed is never part of a multi-byte character)."""
+    done, first = 0, True  # the lines decoded so far
+    pending: list[bytes] = []  # the start of a line not ended yet
+    for piece in itertools.chain(chunks(source), [None]):
+        if piece is None:  # the end: the last line, if it has no line feed
+            run, pending = b"".join(pending), []
+        else:
+            end = piece.rfind(b"\n") + 1
+            if not end:
+                pending.append(piece)
+                continue
+            run, pending = b"".join([*pending, piece[:end]]), [piece[end:]]
+        if first:
+            run, first = run.removeprefix(codecs.BOM_UTF8), False
+        try:
+            text = run.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _NotUTF8Error(done + run.count(b"\n", 0, exc.start) + 1) from None
+        done += run.count(b"\n")
+        yield from io.StringIO(text, newline="")
+
+
+def _read_rows(reader: Any, base: Termbase) -> None:
+    """The rows of *reader* (a :func:`csv.reader`) as the concepts of *base*."""
     try:
         header = next(reader)
     except StopIteration:
         base.fail(1, "the file is empty; it needs a header row: " + ",".join(CSV_COLUMNS))
-        return base
+        return
     missing = [c for c in ("id", "language") if c not in header]
     if missing:
         base.fail(1, f"the header lacks {', '.join(missing)}; the columns are "
                      + ",".join(CSV_COLUMNS))
-        return base
+        return
     by_id: dict[str, Concept] = {}
     rows: dict[tuple[str, str], int] = {}  # each id and language's first line
     line = reader.line_num + 1
@@ -424,7 +507,7 @@ def read_csv(data: bytes, display: str) -> Termbase:
             break
         except csv.Error as exc:
             base.fail(line, f"{_csv_error(exc)}; save the file as gpuglossary export writes it")
-            return base
+            return
         start, line = line, reader.line_num + 1
         if not any(row):
             continue
@@ -443,17 +526,12 @@ def read_csv(data: bytes, display: str) -> Termbase:
             concept = by_id[cells["id"]] = Concept(start, cells["id"])
             base.concepts.append(concept)
         _csv_row(cells, concept, start, base)
-    return base
 
 
 def _csv_error(exc: csv.Error) -> str:
     if "field larger than field limit" in str(exc):
         return f"a cell is longer than {MAX_CELL:,} characters, the limit of a cell"
     return f"not a CSV row as expected ({exc})"
-
-
-def text_line(data: bytes, offset: int) -> int:
-    return data[:offset].count(b"\n") + 1
 
 
 def _uncell(value: str) -> str:
@@ -634,24 +712,42 @@ def _tidy(entry: dict[str, Any]) -> dict[str, Any]:
             if k in entry and entry[k] not in ({}, []) and defaults.get(k, object()) != entry[k]}
 
 
-def glossary_yaml(entries: list[dict[str, Any]], texts: dict[str, Any], source: str) -> str:
-    """A user glossary file (PyYAML's safe dumper: quoting is its business, not ours)."""
+def glossary_yaml(entries: Iterable[dict[str, Any]], texts: dict[str, Any], source: str) -> bytes:
+    """A user glossary file, as UTF-8 (PyYAML's safe dumper: quoting is its business,
+    not ours). *source* names the termbase in the first line, printable and on that
+    line: a name's line break would start YAML of its own.
+
+    Written a term at a time (PyYAML holds the whole document as nodes otherwise),
+    with libyaml's emitter when PyYAML has it.
+    """
+    dump = _dumper()
+    parts = [f"# Imported from {printable_name(source)} by gpuglossary import.\n".encode()]
+    if texts:
+        parts.append(dump({"texts": texts}))
+    terms = [dump([entry]) for entry in entries]
+    return b"".join([*parts, b"terms:\n" if terms else b"terms: []\n", *terms])
+
+
+def _dumper() -> Callable[[object], bytes]:
     import yaml
 
-    document: dict[str, Any] = {}
-    if texts:
-        document["texts"] = texts
-    document["terms"] = entries
-    header = f"# Imported from {source} by gpuglossary import.\n"
-    return header + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=2 ** 20,
-                                   default_flow_style=False)
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+        def ignore_aliases(self, data: object) -> bool:
+            return True  # a value written twice is written out twice: the loader takes no *name
+
+    def dump(value: object) -> bytes:
+        written: bytes = yaml.dump(value, Dumper=Dumper, allow_unicode=True, sort_keys=False,
+                                   width=2 ** 20, default_flow_style=False, encoding="utf-8")
+        return written
+    return dump
 
 
-def lines_of_terms(text: str) -> dict[int, str]:
-    """The line each ``- id:`` item starts on, for messages about the file written."""
+def lines_of_terms(data: bytes) -> dict[int, str]:
+    """The line each ``- id:`` item of glossary file *data* starts on, for messages
+    about the file written."""
     found = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        match = re.match(r"^- id: (\S+)$", line)
+    for number, line in enumerate(data.split(b"\n"), 1):
+        match = re.match(rb"- id: (\S+)$", line)
         if match:
-            found[number] = match.group(1).strip("'\"")
+            found[number] = match.group(1).decode().strip("'\"")
     return found

@@ -134,18 +134,16 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
 
 def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     # only when the cache has no parsed glossary
-    from .schema import check_file
-    from .yamlsource import parse_yaml
+    from .schema import read_file
 
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:
         try:
-            root, at = parse_yaml(raw, display)
+            content, found = read_file(raw, display)
         except GlossaryError as exc:
             problems.extend(exc.problems)
             continue
-        content, found = check_file(root, at, display)
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()

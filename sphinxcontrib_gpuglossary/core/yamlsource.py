@@ -9,6 +9,7 @@ each of its keys and values, was written.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -75,9 +76,12 @@ class YList(list):  # type: ignore[type-arg]
 YValue = str | YList | YMap
 
 
-def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
+def parse_yaml(raw: bytes, display: str,
+               take: Callable[[YValue, Where], None] | None = None) -> tuple[YValue | None, Where]:
     """Parse YAML *raw* bytes into the root value and where it starts; *display*
-    names the file in messages.
+    names the file in messages. *take*, if given, gets each item of the root
+    mapping's ``terms`` list, with where it starts, as soon as the item is read;
+    the list keeps none of them.
 
     Raises :class:`GlossaryError` for text that is not UTF-8, YAML syntax
     errors and duplicate keys.
@@ -87,7 +91,7 @@ def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
     the file), and nesting as deep as the parser allows costs no recursion.
     """
     try:
-        text = raw.decode("utf-8")
+        raw.decode("utf-8")  # libyaml would take UTF-16 too
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise GlossaryError(
@@ -95,11 +99,10 @@ def parse_yaml(raw: bytes, display: str) -> tuple[YValue | None, Where]:
         ) from None
     import yaml
 
-    loader = _text_loader()(text)
-    del text  # the parser holds its own copy
+    loader = _text_loader()(raw)  # read where it is: a text would be encoded again
     problems: list[Problem] = []
     try:
-        found = _Builder(display, problems).document(loader)
+        found = _Builder(display, problems, take).document(loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -126,9 +129,11 @@ _CONTAINER = object()
 class _Builder:
     """Builds the values of one YAML document from its events."""
 
-    def __init__(self, display: str, problems: list[Problem]) -> None:
+    def __init__(self, display: str, problems: list[Problem],
+                 take: Callable[[YValue, Where], None] | None = None) -> None:
         self.display = display
         self.problems = problems
+        self.take = take
         self.anchors: dict[str, object] = {}
         # the open containers; for a mapping, its key waiting for a value (or None)
         self.stack: list[list] = []  # type: ignore[type-arg]
@@ -180,6 +185,11 @@ class _Builder:
                                 "but found another document", loader.get_event().start_mark)
         return self.root
 
+    def _in_terms(self) -> bool:
+        """Whether the open list is the value of the root mapping's ``terms``."""
+        root, key = self.stack[0]
+        return isinstance(root, YMap) and key is not None and key[0] == "terms"
+
     def anchor(self, name: str, value: object, mark: yaml.Mark) -> None:
         from yaml.composer import ComposerError
 
@@ -195,6 +205,9 @@ class _Builder:
         top = self.stack[-1]
         container = top[0]
         if isinstance(container, YList):
+            if self.take is not None and len(self.stack) == 2 and self._in_terms():
+                self.take(value, where)
+                return
             container.append(value)
             container.item_at.append(where)
             return
