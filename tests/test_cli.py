@@ -134,6 +134,20 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]
     assert "usage: gpuglossary" in err and "error:" in err
 
 
+@pytest.mark.parametrize(("args", "shown"), [
+    (["validate", "--\x1b[31mred"], "unrecognized arguments: --\\x1b[31mred"),
+    (["export", "--format", "x\x1b]0;title\x07"], "invalid choice: 'x\\x1b]0;title\\x07'"),
+    (["\u202ebad"], "invalid choice: '\\u202ebad'"),
+    (["list", "--\nfake: line"], "unrecognized arguments: --\\nfake: line"),
+], ids=["escape", "osc", "bidi", "newline"])
+def test_usage_errors_quote_arguments_printably(capsys: pytest.CaptureFixture[str],
+                                                args: list[str], shown: str) -> None:
+    """A shell's ``*`` passes whatever names a folder holds: argparse quoted them raw."""
+    code, _out, err = call(capsys, *args)
+    assert code == 2 and shown in err.splitlines()[-1]  # the error, on one line
+    assert not any(c in err for c in "\x1b\x07\u202e"), err
+
+
 # -- validate -----------------------------------------------------------------------
 
 def test_validate_ok_prints_a_one_line_summary(capsys: pytest.CaptureFixture[str],

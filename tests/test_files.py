@@ -142,3 +142,12 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
                           text=True, check=True,
                           preexec_fn=_without_file_override if os.geteuid() == 0 else None)
     assert done.stdout == "Permission denied\n" and target.read_bytes() == b"kept"
+
+
+@pytest.mark.parametrize("name", ["a" * 250 + ".yaml", "\U0001f600" * 60 + ".csv"],
+                         ids=["250-letters", "245-bytes"])
+def test_a_name_as_long_as_the_system_allows_is_written(tmp_path: Path, name: str) -> None:
+    """The temporary file beside it once took the whole name and more: "File name too long"."""
+    write_output(tmp_path / name, b"data")
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    assert (tmp_path / name).read_bytes() == b"data"

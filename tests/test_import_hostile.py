@@ -36,7 +36,27 @@ ENTRY = ('<conceptEntry id="{id}"><descrip type="subjectField">hardware</descrip
      "dup.tbx:4: a second entry with id 'a' (the first is at line 3)"),
     ("dup.csv", b"id,language,headword\nwidget,de,Teil\nwidget,de,Ding\n",
      "dup.csv:3: a second row for 'widget' in 'de' (the first is at line 2)"),
-], ids=["nesting", "json-nesting", "encoding", "csv-cell", "duplicate-id", "duplicate-row"])
+    # a DTD outside the file (as CAT tools name theirs) would define &nbsp;: once left out
+    ("dtd.tbx", ('<?xml version="1.0"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
+                 + HEAD.split("\n", 1)[1] + ENTRY.format(id="a", name="A&nbsp;B")
+                 + "</body></text></tbx>").encode(),
+     "dtd.tbx:4: the entity &nbsp; is defined nowhere in the file (its DTD is not read); "
+     "write the character itself"),
+    ("sjis.tbx", ('<?xml version="1.0" encoding="shift_jis"?>\n<tbx/>').encode(),
+     "sjis.tbx:1: the XML declaration names a multi-byte encoding, which the XML parser "
+     "does not read; save the file as UTF-8 (or UTF-16)"),
+    ("utf32.tbx", '<?xml version="1.0"?>\n<tbx/>'.encode("utf-32"),
+     "utf32.tbx:1:2: UTF-32 is not read here; save the file as UTF-8"),
+    ("latin.tbx", (HEAD + ENTRY.format(id="a", name="Caf\xe9")).encode("cp1252"),
+     "latin.tbx:3:154: not well-formed XML: not well-formed (invalid token); that byte is not "
+     "UTF-8: save the file as UTF-8, or name its encoding in the XML declaration"),
+    # a column named twice or misspelt lost its cells without a word
+    ("columns.csv", b"id,language,headword,headword,defintion\nwidget,de,A,B,Ein Teil\n",
+     "columns.csv:1: the header names the column 'headword' 2 times; keep one\n"
+     "columns.csv:1: the header has a column 'defintion', which import does not read; did "
+     "you mean 'definition'?"),
+], ids=["nesting", "json-nesting", "encoding", "csv-cell", "duplicate-id", "duplicate-row",
+        "undefined-entity", "multi-byte", "utf-32", "not-utf-8", "csv-columns"])
 def test_hostile_termbases_get_a_message_not_a_traceback(capsys, in_tmp: Path, name: str,
                                                          data: bytes, message: str) -> None:
     (in_tmp / name).write_bytes(data)

@@ -13,6 +13,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from ..core import files
 from ..core.errors import GlossaryError, Problem, printable, printable_name
@@ -55,9 +56,17 @@ def _language(value: str) -> str:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its usage errors printable: they quote the arguments given,
+    which a shell's ``*`` fills with whatever names a folder holds."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable_name(message))
+
+
 def _common_options() -> argparse.ArgumentParser:
     """Options every subcommand accepts (a parent parser)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     group = common.add_argument_group("glossary files")
     group.add_argument("--files", nargs="+", action="extend", default=[], metavar="FILE",
                        help="user glossary files, loaded after the seeded glossary in the "
@@ -392,7 +401,7 @@ SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] =
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description=_para("Check, list and export AnchorGPU's GPU glossary and your own glossary "
                     "files, without running Sphinx."))

@@ -57,7 +57,9 @@ def write_atomic(path: Path, data: bytes, *, follow_symlinks: bool = False,
         if not os.access(path, os.W_OK):  # read-only stays read-only, as with open("w")
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
         mode = stat.S_IMODE(found.st_mode)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    # beside the target, its name cut short: a target's name may be as long as the
+    # system allows, and the temporary one must fit too
+    temporary = path.with_name(f".{path.name[:32]}.{secrets.token_hex(6)}.tmp")
     # O_EXCL and O_NOFOLLOW: never open something planted under the temporary name
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
         | getattr(os, "O_BINARY", 0)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .errors import GlossaryError, Problem, printable_name
+from .errors import GlossaryError, Problem, did_you_mean, printable_name
 from .exports import (
     CSV_COLUMNS,
     FORM_NOTE,
@@ -172,25 +172,47 @@ def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
     def entity(*args: object) -> None:
         raise ValueError("entity declarations are not accepted (they can expand without limit)")
 
+    def skipped(name: str, _parameter: bool) -> None:
+        # an entity a DTD outside the file would define (&nbsp; of a CAT tool's DTD):
+        # expat leaves it out of the text, which would lose it without a word
+        raise ValueError(f"the entity &{name}; is defined nowhere in the file (its DTD is "
+                         "not read); write the character itself")
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.EntityDeclHandler = entity
+    parser.SkippedEntityHandler = skipped
+    start_of, piece = 0, b""  # the piece being parsed, and where it starts in the file
     try:
         for piece in itertools.chain(pieces, [b""]):  # b"": the end
             parser.Parse(piece, not piece)
+            start_of += len(piece)
             yield from ready
             ready.clear()
     except xml.parsers.expat.ExpatError as exc:
-        message = xml.parsers.expat.errors.messages[exc.code]
-        raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1,
-                                     f"not well-formed XML: {message}")]) from None
+        message = f"not well-formed XML: {xml.parsers.expat.errors.messages[exc.code]}"
+        at = parser.ErrorByteIndex - start_of
+        if start_of == 0 and piece[:4] in (b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00"):
+            message = "UTF-32 is not read here; save the file as UTF-8"
+        elif exc.code == _INVALID_TOKEN and 0 <= at < len(piece) and piece[at] >= 0x80:
+            message += ("; that byte is not UTF-8: save the file as UTF-8, or name its "
+                        'encoding in the XML declaration (<?xml version="1.0" '
+                        'encoding="windows-1252"?>)')
+        raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1, message)]) from None
     except LookupError as exc:  # an encoding Python does not know
         raise GlossaryError([Problem(display, 1, 0, f"{exc}; save the file as UTF-8")]) \
             from None
     except (ValueError, UnicodeError) as exc:
-        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, str(exc))]) \
+        message = str(exc)
+        if "multi-byte encodings" in message:  # pyexpat reads one-byte encodings only
+            message = ("the XML declaration names a multi-byte encoding, which the XML "
+                       "parser does not read; save the file as UTF-8 (or UTF-16)")
+        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, message)]) \
             from None
+
+
+_INVALID_TOKEN = xml.parsers.expat.errors.codes[xml.parsers.expat.errors.XML_ERROR_INVALID_TOKEN]
 
 
 # -- what a termbase says -----------------------------------------------------------------
@@ -496,6 +518,17 @@ def _read_rows(reader: Any, base: Termbase) -> None:
     if missing:
         base.fail(1, f"the header lacks {', '.join(missing)}; the columns are "
                      + ",".join(CSV_COLUMNS))
+        return
+    # a column read twice or not at all would lose its cells without a word
+    for column in dict.fromkeys(header):
+        if header.count(column) > 1:
+            base.fail(1, f"the header names the column {column!r} {header.count(column)} "
+                         "times; keep one")
+        elif column not in CSV_COLUMNS:
+            what = f"a column {column!r}" if column else "a column without a name"
+            base.fail(1, f"the header has {what}, which import does not read; "
+                         f"{did_you_mean(column, CSV_COLUMNS)}")
+    if base.problems:
         return
     by_id: dict[str, Concept] = {}
     rows: dict[tuple[str, str], int] = {}  # each id and language's first line
