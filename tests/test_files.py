@@ -151,3 +151,25 @@ def test_a_name_as_long_as_the_system_allows_is_written(tmp_path: Path, name: st
     write_output(tmp_path / name, b"data")
     assert [p.name for p in tmp_path.iterdir()] == [name]
     assert (tmp_path / name).read_bytes() == b"data"
+
+
+def test_a_file_put_at_the_target_while_writing_is_replaced_only_with_force(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The name was free when checked; another program takes it while the data goes to
+    disk (here: as the data is flushed). os.replace replaced its file without --force."""
+    target = tmp_path / "out.json"
+    flush = os.fsync
+
+    def another_program_writes(fd: int) -> None:
+        flush(fd)
+        if not target.exists():
+            target.write_bytes(b"theirs")
+
+    monkeypatch.setattr(os, "fsync", another_program_writes)
+    with pytest.raises(WriteRefusedError, match="exists; pass --force to replace it"):
+        write_output(target, b"ours")
+    assert target.read_bytes() == b"theirs"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary file left
+    target.unlink()
+    write_output(target, b"ours", force=True)
+    assert target.read_bytes() == b"ours"

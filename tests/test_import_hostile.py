@@ -42,7 +42,7 @@ ENTRY = ('<conceptEntry id="{id}"><descrip type="subjectField">hardware</descrip
                  + "</body></text></tbx>").encode(),
      "dtd.tbx:4: the entity &nbsp; is defined nowhere in the file (its DTD is not read); "
      "write the character itself"),
-    ("sjis.tbx", ('<?xml version="1.0" encoding="shift_jis"?>\n<tbx/>').encode(),
+    ("sjis.tbx", b'<?xml version="1.0" encoding="shift_jis"?>\n<tbx/>',
      "sjis.tbx:1: the XML declaration names a multi-byte encoding, which the XML parser "
      "does not read; save the file as UTF-8 (or UTF-16)"),
     ("utf32.tbx", '<?xml version="1.0"?>\n<tbx/>'.encode("utf-32"),
