@@ -29,8 +29,13 @@ ENTRY = ('<conceptEntry id="{id}"><descrip type="subjectField">hardware</descrip
      "header.tbx:2: the glossary texts in the header are not"),
     ("enc.tbx", b'<?xml version="1.0" encoding="x-no-such"?>\n<tbx/>',
      "enc.tbx:1: unknown encoding"),
-    ("big.csv", ("id,language,headword\nwidget,en," + "x" * 140_000 + "\n").encode(),
-     "big.csv:2: a cell is longer than 131,072 characters, the limit of a cell"),
+    # a quote left open took the rows after it into its cell, without a word
+    ("quote.csv", b'id,language,headword,definition\nkv-cache,de,KV-Cache,"Ein Cache\n'
+                  b"gpu,de,GPU,Ein Grafikprozessor\n",
+     'quote.csv:2: a quoted cell is never closed (a " is missing); save the file as '
+     "gpuglossary export writes it"),
+    ("stray.csv", b'id,language,headword\nwidget,de,"Teil"e\n',
+     "stray.csv:2: not a CSV row as expected (',' expected after '\"')"),
     ("dup.tbx", (HEAD + ENTRY.format(id="a", name="A") + ENTRY.format(id="a", name="B")
                  + "</body></text></tbx>").encode(),
      "dup.tbx:4: a second entry with id 'a' (the first is at line 3)"),
@@ -55,7 +60,8 @@ ENTRY = ('<conceptEntry id="{id}"><descrip type="subjectField">hardware</descrip
      "columns.csv:1: the header names the column 'headword' 2 times; keep one\n"
      "columns.csv:1: the header has a column 'defintion', which import does not read; did "
      "you mean 'definition'?"),
-], ids=["nesting", "json-nesting", "encoding", "csv-cell", "duplicate-id", "duplicate-row",
+], ids=["nesting", "json-nesting", "encoding", "csv-quote", "csv-stray-quote", "duplicate-id",
+        "duplicate-row",
         "undefined-entity", "multi-byte", "utf-32", "not-utf-8", "csv-columns"])
 def test_hostile_termbases_get_a_message_not_a_traceback(capsys, in_tmp: Path, name: str,
                                                          data: bytes, message: str) -> None:

@@ -358,7 +358,7 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
     pattern = f"*/LC_MESSAGES/{catalog.DOMAIN}.po"
     found = sorted(args.locale_dir.glob(pattern))
     if not found:
-        print(f"{PROG}: no {pattern} under {printable(str(args.locale_dir))}; run sphinx-build "
+        print(f"{PROG}: no {pattern} under {printable_name(str(args.locale_dir))}; run sphinx-build "
               "-b gettext and sphinx-intl update first", file=sys.stderr)
         return EXIT_PROBLEMS
     status = EXIT_OK
@@ -370,7 +370,7 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
             print(f"{PROG}: {printable(str(exc))}", file=sys.stderr)
             status = EXIT_PROBLEMS
             continue
-        print(f"{printable(str(path))}: filled {filled} empty "
+        print(f"{printable_name(str(path))}: filled {filled} empty "
               f"{'entry' if filled == 1 else 'entries'}")
     return status
 

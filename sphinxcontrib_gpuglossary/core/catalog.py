@@ -21,6 +21,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from .bidi import isolate
+from .errors import printable_name
 from .files import WriteRefusedError, write_atomic
 from .model import Glossary
 
@@ -62,6 +63,11 @@ def messages(glossary: Glossary) -> Iterator[Message]:
 
 class CatalogError(Exception):
     """A catalog that cannot be read, parsed or written; the message names the file."""
+
+
+def _name(path: Path) -> str:
+    """*path* as messages show it: printable, on one line."""
+    return printable_name(str(path))
 
 
 def creation_date() -> datetime.datetime:
@@ -124,7 +130,7 @@ def read_translations(path: Path, allow_fuzzy: bool) -> dict[tuple[str, str], st
         try:
             catalog = read_mo(io.BytesIO(raw))
         except Exception as exc:  # babel raises whatever struct and decoding raise
-            raise CatalogError(f"{path}: not a compiled catalog ({exc}); compile it again "
+            raise CatalogError(f"{_name(path)}: not a compiled catalog ({exc}); compile it again "
                                "from its .po") from None
     else:
         catalog = _parse_po(path, raw)
@@ -186,7 +192,7 @@ def prefill(path: Path, lang: str, glossary: Glossary) -> int:
         except WriteRefusedError as exc:
             raise CatalogError(str(exc)) from None
         except OSError as exc:
-            raise CatalogError(f"{path}: cannot write: {exc.strerror}; make it writable "
+            raise CatalogError(f"{_name(path)}: cannot write: {exc.strerror}; make it writable "
                                "and run again") from None
     return filled
 
@@ -213,10 +219,10 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except IsADirectoryError:
-        raise CatalogError(f"{path}: is a folder, not a catalog; remove it or run "
+        raise CatalogError(f"{_name(path)}: is a folder, not a catalog; remove it or run "
                            "sphinx-intl update to make the catalog") from None
     except OSError as exc:
-        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
+        raise CatalogError(f"{_name(path)}: cannot read: {exc.strerror}") from None
 
 
 def _parse_po(path: Path, raw: bytes) -> Catalog:
@@ -225,17 +231,17 @@ def _parse_po(path: Path, raw: bytes) -> Catalog:
         raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise CatalogError(f"{path}:{line}: not valid UTF-8; save the catalog as UTF-8") \
+        raise CatalogError(f"{_name(path)}:{line}: not valid UTF-8; save the catalog as UTF-8") \
             from None
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)
     except PoFileError as exc:
         what = str(exc).rsplit(" on ", 1)[0]  # babel appends its 0-based line number
-        raise CatalogError(f"{path}:{exc.lineno + 1}: not a valid catalog: {what}") from None
+        raise CatalogError(f"{_name(path)}:{exc.lineno + 1}: not a valid catalog: {what}") from None
     except (ValueError, LookupError) as exc:  # e.g. an unknown charset in the header
-        raise CatalogError(f"{path}: not a valid catalog: {exc}") from None
+        raise CatalogError(f"{_name(path)}: not a valid catalog: {exc}") from None
     if (catalog.charset or "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
-        raise CatalogError(f"{path}: declares charset {catalog.charset}; catalogs are "
+        raise CatalogError(f"{_name(path)}: declares charset {catalog.charset}; catalogs are "
                            "edited as UTF-8: set charset=UTF-8 in its Content-Type header")
     return catalog
 

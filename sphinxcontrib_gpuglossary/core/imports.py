@@ -80,8 +80,6 @@ MAX_BYTES = 256 * 2 ** 20
 MAX_DEPTH = 64
 #: How deep the glossary texts in a TBX header may nest (they need 3).
 MAX_TEXTS_DEPTH = 8
-#: The longest CSV cell, in characters (Python's csv module's own limit).
-MAX_CELL = 131072
 #: The elements kept whole while a TBX file streams by; everything else is let go.
 _KEPT = ("conceptEntry", "termEntry", "p")
 _CHUNK = 1 << 20
@@ -465,14 +463,20 @@ def read_csv(source: Source, display: str) -> Termbase:
     """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it (its
     bytes, or the file, read as it is parsed)."""
     base = Termbase(display)
+    # any cell a termbase under MAX_BYTES can hold: an export's long definition comes
+    # back (the csv module's own limit, 131,072 characters, refused it)
+    limit = csv.field_size_limit(MAX_BYTES)
     try:
-        _read_rows(csv.reader(_lines(source)), base)
+        # strict: a quote left open took every row after it into its cell, without a word
+        _read_rows(csv.reader(_lines(source), strict=True), base)
     except _NotUTF8Error as exc:
         base.fail(exc.line, "not UTF-8; save the file as UTF-8")
     except TooLargeError as exc:
         base.fail(0, str(exc))
     except OSError as exc:
         base.fail(0, f"cannot read the file: {exc.strerror}")
+    finally:
+        csv.field_size_limit(limit)
     return base
 
 
@@ -539,7 +543,9 @@ def _read_rows(reader: Any, base: Termbase) -> None:
         except StopIteration:
             break
         except csv.Error as exc:
-            base.fail(line, f"{_csv_error(exc)}; save the file as gpuglossary export writes it")
+            what = "a quoted cell is never closed (a \" is missing)" \
+                if "unexpected end of data" in str(exc) else f"not a CSV row as expected ({exc})"
+            base.fail(line, f"{what}; save the file as gpuglossary export writes it")
             return
         start, line = line, reader.line_num + 1
         if not any(row):
@@ -559,12 +565,6 @@ def _read_rows(reader: Any, base: Termbase) -> None:
             concept = by_id[cells["id"]] = Concept(start, cells["id"])
             base.concepts.append(concept)
         _csv_row(cells, concept, start, base)
-
-
-def _csv_error(exc: csv.Error) -> str:
-    if "field larger than field limit" in str(exc):
-        return f"a cell is longer than {MAX_CELL:,} characters, the limit of a cell"
-    return f"not a CSV row as expected ({exc})"
 
 
 def _uncell(value: str) -> str:

@@ -92,6 +92,10 @@ def parse_yaml(raw: bytes, display: str,
     """
     try:
         raw.decode("utf-8")  # libyaml would take UTF-16 too
+        # UTF-16 or UTF-32 without a byte order mark: valid UTF-8, with NUL bytes
+        nul = raw.find(b"\x00")
+        if nul >= 0:
+            raise UnicodeDecodeError("utf-8", raw, nul, nul + 1, "NUL")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise GlossaryError(
