@@ -201,3 +201,18 @@ def _base(folder: Path) -> str:
         "terms:\n  - id: gadget\n    category: hardware\n    names: {en: Gadget}\n"
         "    definitions: {en: A tool.}\n", encoding="utf-8")
     return "base.yaml"
+
+
+@pytest.mark.parametrize("fmt", ["tbx", "csv"])
+def test_a_fifo_where_the_termbase_should_be_hangs_nothing(in_tmp: Path, fmt: str) -> None:
+    """Opening a FIFO for reading waits for a writer: one planted there hung the command."""
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(in_tmp / f"planted.{fmt}")
+    result = subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "import",
+                             f"planted.{fmt}"], capture_output=True, text=True, timeout=60,
+                            cwd=in_tmp, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"planted.{fmt}:1:"), result.stderr

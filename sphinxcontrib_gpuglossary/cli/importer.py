@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..core import imports
 from ..core.errors import GlossaryError, Problem, printable_name
@@ -50,7 +51,7 @@ def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> 
     display = printable_name(str(args.termbase))
     fmt = args.format or ("csv" if args.termbase.suffix.lower() == ".csv" else "tbx")
     try:
-        with args.termbase.open("rb") as source:
+        with _open(args.termbase) as source:
             termbase = (imports.read_csv if fmt == "csv" else imports.read_tbx)(source, display)
     except OSError as exc:
         return report([Problem(display, 0, 0, f"cannot read the file: {exc.strerror}")])
@@ -91,3 +92,12 @@ def _one_by_one(items: list[Any]) -> Iterator[Any]:
     items.reverse()
     while items:
         yield items.pop()
+
+
+def _open(path: Path) -> BinaryIO:
+    """*path* for reading. Opening a FIFO waits for a writer: one planted where the
+    termbase should be would hang the command. Opened without waiting, it reads as
+    empty then; a pipe with a writer (``<(curl ...)``) reads as usual."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
