@@ -220,10 +220,12 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
     try:
         catalog.write_template(template, path)
-    except (OSError, WriteRefusedError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-        logger.warning("cannot write %s: %s", printable_name(str(path)), printable(str(reason)),
+    except WriteRefusedError as exc:  # its message names the file
+        logger.warning("cannot write the glossary's catalog template: %s", printable(str(exc)),
                        type=WARNING_TYPE, subtype="catalog")
+    except OSError as exc:
+        logger.warning("cannot write %s: %s", printable_name(str(path)),
+                       printable(str(exc.strerror)), type=WARNING_TYPE, subtype="catalog")
 
 
 #: values of ``gpuglossary_catalog_terms``

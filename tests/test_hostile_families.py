@@ -7,7 +7,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -381,3 +384,36 @@ def test_a_build_names_a_hostile_glossary_file_printably(tmp_path: Path, name: s
     assert f"ERROR: {printable_name(name)}: file not found" in result.stderr
     for line in result.stderr.split("\n"):
         assert not RAW.search(line), line
+
+
+# -- FIFOs where files are read -------------------------------------------------------
+
+def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """A child process with a time limit: a FIFO opened for reading waits for a writer."""
+    return subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True,
+                          timeout=120, cwd=cwd, check=False)
+
+
+@pytest.mark.parametrize("command", [["coverage", "--locale-dir", "locales"],
+                                     ["prefill-po", "locales"]], ids=["coverage", "prefill-po"])
+def test_a_fifo_catalog_hangs_no_command(tmp_path: Path, command: list[str]) -> None:
+    po = tmp_path / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    po.parent.mkdir(parents=True)
+    os.mkfifo(po)
+    result = _run("-m", "sphinxcontrib_gpuglossary", *command, cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "gpuglossary: locales/de/LC_MESSAGES/gpu-glossary.po: is a FIFO or device, not a " \
+           "catalog; remove it or run sphinx-intl update" in result.stderr
+
+
+def test_a_fifo_where_the_catalog_template_goes_hangs_no_build(tmp_path: Path) -> None:
+    from .conftest import ROOTS
+
+    out = tmp_path / "out"
+    out.mkdir()
+    os.mkfifo(out / "gpu-glossary.pot")
+    result = _run("-m", "sphinx", "-N", "-q", "-b", "gettext", ROOTS / "test-basic", out,
+                  cwd=tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("WARNING: cannot write the glossary's catalog template: ")
+    assert "gpu-glossary.pot is not a regular file" in result.stderr

@@ -22,7 +22,7 @@ from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from .bidi import isolate
 from .errors import printable_name
-from .files import WriteRefusedError, write_atomic
+from .files import NotRegularFileError, WriteRefusedError, read_file, write_atomic
 from .model import Glossary
 
 #: gettext domain of the catalog: ``gpu-glossary.pot`` / ``<lang>/LC_MESSAGES/gpu-glossary.po``
@@ -98,10 +98,12 @@ def template(glossary: Glossary, project: str = "", version: str = "") -> Catalo
 def write_template(catalog: Catalog, path: Path) -> bool:
     """Write *catalog* as a ``.pot`` unless only its creation date would change."""
     new = _po_bytes(catalog)
-    if path.exists():
-        old = path.read_bytes()
-        if _without_date(old) == _without_date(new):
-            return False
+    try:
+        old = read_file(path)
+    except OSError:  # none yet, or no file to compare: writing says what is wrong
+        old = None
+    if old is not None and _without_date(old) == _without_date(new):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, new)
     return True
@@ -217,9 +219,10 @@ def _fill_msgstr(lines: list[str], msgid: int, text: str) -> int:
 
 def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise CatalogError(f"{_name(path)}: is a folder, not a catalog; remove it or run "
+        return read_file(path)
+    except NotRegularFileError as exc:
+        what = "a folder" if exc.is_dir else "a FIFO or device"
+        raise CatalogError(f"{_name(path)}: is {what}, not a catalog; remove it or run "
                            "sphinx-intl update to make the catalog") from None
     except OSError as exc:
         raise CatalogError(f"{_name(path)}: cannot read: {exc.strerror}") from None

@@ -35,6 +35,31 @@ class WriteRefusedError(Exception):
     """A write the policy forbids; ``str()`` is the message, its file name printable."""
 
 
+class NotRegularFileError(OSError):
+    """A folder, FIFO or device where a file is to be read."""
+
+    def __init__(self, path: Path, is_dir: bool) -> None:
+        super().__init__(f"{_name(path)} is not a regular file")
+        self.is_dir = is_dir
+
+
+def read_file(path: Path) -> bytes:
+    """The bytes of the regular file *path*. Opened without waiting: a FIFO would wait
+    for a writer (one planted where a file is read hangs the command); a FIFO, device
+    or folder raises :class:`NotRegularFileError`."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise NotRegularFileError(Path(path), stat.S_ISDIR(mode))
+    with os.fdopen(fd, "rb") as file:
+        return file.read()
+
+
 def write_atomic(path: Path, data: bytes, *, follow_symlinks: bool = False,
                  mode: int | None = None, new: bool = False) -> None:
     """Put *data* at *path* in one step: the old file or the new one, never a part.

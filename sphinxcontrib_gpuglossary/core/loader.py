@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import gc
 import operator
-import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
@@ -22,6 +20,7 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
+from .files import NotRegularFileError, read_file
 from .lookup import lookup_key
 from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term
 
@@ -49,15 +48,11 @@ class GlossaryFile:
     def read(self) -> bytes:
         """The file's bytes; a FIFO, device or folder is refused, never waited on."""
         try:
-            # non-blocking: opening a FIFO for reading would wait for a writer
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                os.close(fd)
-                raise GlossaryError([Problem(
-                    self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
-                                        "give the path of a YAML file")])
-            with os.fdopen(fd, "rb") as file:
-                return file.read()
+            return read_file(self.path)
+        except NotRegularFileError:
+            raise GlossaryError([Problem(
+                self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
+                                    "give the path of a YAML file")]) from None
         except FileNotFoundError:
             raise GlossaryError([Problem(self.display, 0, 0, f"file not found; {self.hint}")]) \
                 from None
