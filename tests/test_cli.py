@@ -576,3 +576,17 @@ def test_an_output_name_is_printed_printably(capsys: pytest.CaptureFixture[str],
 # -- coverage ----------------------------------------------------------------------------
 
 # coverage: tests/test_coverage.py
+
+
+@pytest.mark.parametrize(("redirect", "reason"), [
+    (">/dev/full", "No space left on device"), (">&-", "standard output is closed")],
+    ids=["full-disk", "closed"])
+def test_standard_output_that_cannot_be_written_is_a_message(redirect: str, reason: str) -> None:
+    """Both were tracebacks (an OSError, and print to None). /dev/full: Linux's file that
+    is always full."""
+    for command in ("export", "list"):
+        result = subprocess.run(["sh", "-c", f'exec "$0" -m sphinxcontrib_gpuglossary {command} '
+                                 f"{redirect}", sys.executable], capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 1
+        assert result.stderr == f"gpuglossary: cannot write to standard output: {reason}\n"

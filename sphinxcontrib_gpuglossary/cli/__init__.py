@@ -8,6 +8,9 @@ Sphinx: the command works on the data core only.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
 import os
 import sys
 import textwrap
@@ -106,14 +109,7 @@ def emit(text: str | bytes, args: argparse.Namespace, inputs: Sequence[Path] = (
     data = text.encode("utf-8") if isinstance(text, str) else text
     output: Path | None = args.output
     if output is None:
-        stream = getattr(sys.stdout, "buffer", None)
-        if stream is None:  # a text-only replacement, e.g. io.StringIO
-            sys.stdout.write(data.decode("utf-8"))
-        else:
-            sys.stdout.flush()
-            stream.write(data)
-            stream.flush()
-        return EXIT_OK
+        return _to_standard_output(data)
     try:  # checked before the work (check_output); again as it writes
         write_output(output, data, inputs=inputs, force=args.force)
     except WriteRefusedError as exc:
@@ -124,6 +120,39 @@ def emit(text: str | bytes, args: argparse.Namespace, inputs: Sequence[Path] = (
               file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _to_standard_output(data: bytes) -> int:
+    """Write *data* to standard output; a full disk or a closed output is a message.
+
+    A pipe closed by its reader (``| head``) is not: :func:`main` ends quietly then.
+    """
+    stream = getattr(sys.stdout, "buffer", None)
+    try:
+        if sys.stdout is None:  # started with standard output closed (``>&-``)
+            raise OSError(errno.EBADF, "standard output is closed")
+        if stream is None:  # a text-only replacement, e.g. io.StringIO
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _discard_standard_output()  # what is left in its buffer would fail again at exit
+        print(f"{PROG}: cannot write to standard output: {exc.strerror}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _discard_standard_output() -> None:
+    """Send what is still buffered for standard output nowhere."""
+    if sys.stdout is None:
+        return
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 #: What only ``gpuglossary import`` writes: a glossary file.
@@ -424,6 +453,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:  # e.g. ``gpuglossary list | head``
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_standard_output()
         return EXIT_PROBLEMS
