@@ -216,3 +216,75 @@ def test_a_fifo_where_the_termbase_should_be_hangs_nothing(in_tmp: Path, fmt: st
                             cwd=in_tmp, check=False)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"planted.{fmt}:1:"), result.stderr
+
+
+# -- shapes that would hold far more than the file: bounded, and refused with a message --
+
+def _peak(termbase: Path) -> tuple[int, str]:
+    """The peak memory of ``gpuglossary import`` of *termbase*, and what it says."""
+    import subprocess
+    import sys
+
+    from benchmarks.run import PEAK_RSS
+
+    done = subprocess.run([sys.executable, "-c", PEAK_RSS, "import", termbase.name],
+                          capture_output=True, text=True, check=False, cwd=termbase.parent)
+    *said, peak = done.stderr.splitlines()
+    return int(peak), "\n".join(said)
+
+
+@pytest.mark.parametrize(("shape", "message"), [
+    # one entry of 400,000 elements (5.6 MB) was held whole: 29 times the file
+    ('<conceptEntry id="a">' + "<note>x</note>" * 400_000 + "</conceptEntry>",
+     "big.tbx:3: an entry holds more than 10,000 elements; a termbase's hold far fewer"),
+    # one tag of 400,000 attributes (4 MB) was made a dictionary at once: 28 times
+    ('<conceptEntry id="a" ' + " ".join(f'a{i}=""' for i in range(400_000)) + "/>",
+     "big.tbx:3: a tag, comment or declaration runs on for more than 1,048,576 bytes"),
+], ids=["elements", "attributes"])
+def test_an_entry_that_would_hold_far_more_than_the_file_is_refused(
+        in_tmp: Path, shape: str, message: str) -> None:
+    termbase = in_tmp / "big.tbx"
+    termbase.write_text(HEAD + shape + "\n</body></text></tbx>", encoding="utf-8")
+    peak, said = _peak(termbase)
+    assert said.startswith(message), said
+    small = in_tmp / "small.tbx"
+    small.write_text(HEAD + ENTRY.format(id="a", name="A") + "</body></text></tbx>")
+    start_up, _said = _peak(small)
+    assert peak - start_up < termbase.stat().st_size, (peak, start_up)
+
+
+def test_an_element_with_too_many_attributes_is_refused() -> None:
+    data = (HEAD + '<conceptEntry id="a" ' + " ".join(f'a{i}=""' for i in range(65))
+            + "/></body></text></tbx>").encode()
+    assert [str(p) for p in imports.read_tbx(data, "t.tbx").problems] == [
+        "t.tbx:3: an element has 66 attributes; a termbase's have at most a few (64 are read): "
+        "check the file"]
+
+
+def test_a_termbase_of_more_entries_than_the_limit_is_refused(monkeypatch) -> None:
+    """Each entry is held until the file is written, at a kilobyte or more however small
+    it is: 500,000 empty entries (12 MB) took 740 MB."""
+    monkeypatch.setattr(imports, "MAX_ENTRIES", 50)
+    for read, data in (
+            (imports.read_tbx, (HEAD + "".join(f'<termEntry id="t{n}"/>' for n in range(60))
+                                + "</body></text></tbx>").encode()),
+            (imports.read_csv, ("id,language,headword\n" + "".join(f"t{n},en,T\n"
+                                                                 for n in range(60))).encode())):
+        base = read(data, "many")
+        assert [str(p) for p in base.problems] == [
+            "many: the file has more than 50 entries, the most a termbase may have (split it "
+            "and import the parts)"]
+        assert base.concepts == []  # nothing more is said about them
+
+
+def test_the_problems_past_the_first_thousand_are_counted_not_listed(
+        capsys, in_tmp: Path, monkeypatch) -> None:
+    """500,000 problems were all held and printed."""
+    monkeypatch.setattr(imports, "MAX_PROBLEMS", 5)
+    (in_tmp / "bad.tbx").write_text(HEAD + "".join(f'<termEntry id="t{n}"/>' for n in range(8))
+                                    + "</body></text></tbx>")
+    code, _out, err = call(capsys, "import", "bad.tbx")
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == 7
+    assert lines[-2:] == ["gpuglossary: 3 more problems not shown; fix these first",
+                          "gpuglossary: 8 problems in 1 file"]

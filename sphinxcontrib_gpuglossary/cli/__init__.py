@@ -93,12 +93,16 @@ def _files(args: argparse.Namespace) -> list[GlossaryFile]:
     return glossary_files([GlossaryFile(Path(p), p) for p in paths], seeded=args.seeded)
 
 
-def report(problems: Sequence[Problem]) -> int:
-    """Print *problems* on stderr, one per line, then a count; return the exit code."""
+def report(problems: Sequence[Problem], unshown: int = 0) -> int:
+    """Print *problems* on stderr, one per line, then a count (with *unshown* more found
+    but not listed); return the exit code."""
     for problem in problems:
         print(problem, file=sys.stderr)
     files = len({p.file for p in problems})
-    print(f"{PROG}: {_count(len(problems), 'problem')} in {_count(files, 'file')}",
+    if unshown:
+        print(f"{PROG}: {_count(unshown, 'more problem')} not shown; fix these first",
+              file=sys.stderr)
+    print(f"{PROG}: {_count(len(problems) + unshown, 'problem')} in {_count(files, 'file')}",
           file=sys.stderr)
     return EXIT_PROBLEMS
 

@@ -62,7 +62,7 @@ def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> 
         return report(exc.problems)
     entries = imports.to_entries(termbase, base, args.category)
     if termbase.problems:
-        return report(termbase.problems)
+        return report(termbase.problems, termbase.unshown)
     lines = {e["id"]: c.line for e, c in zip(entries, termbase.concepts, strict=False)}
     count, texts = len(entries), termbase.texts
     del base, termbase  # the entries hold what the glossary file needs

@@ -48,7 +48,7 @@ _SEED = "seed "
 
 # -- XML with line numbers --------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class Element:
     """An XML element by its local name, with the line it starts on."""
 
@@ -80,6 +80,14 @@ MAX_BYTES = 256 * 2 ** 20
 MAX_DEPTH = 64
 #: How deep the glossary texts in a TBX header may nest (they need 3).
 MAX_TEXTS_DEPTH = 8
+#: How many elements one entry may hold (a language section, a term and its notes
+#: take about ten): each is held until its entry ends, at some hundred bytes apiece.
+MAX_ENTRY_ELEMENTS = 10_000
+#: How many attributes one element may have (TBX-Basic uses up to three).
+MAX_ATTRIBUTES = 64
+#: The longest tag, comment or declaration (bytes): the parser holds one until it ends,
+#: and makes all of a tag's attributes at once (a megabyte of them: some hundred MB).
+MAX_TAG = 1 << 20
 #: The elements kept whole while a TBX file streams by; everything else is let go.
 _KEPT = ("conceptEntry", "termEntry", "p")
 _CHUNK = 1 << 20
@@ -137,10 +145,15 @@ def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
     stack: list[Element | None] = []  # None: an element not held
     ready: list[Element] = []
 
+    held = [0]  # the elements of the entry being read
+
     def start(name: str, attrs: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
             raise ValueError(f"elements nest more than {MAX_DEPTH} deep; a termbase needs "
                              "far fewer: check the file")
+        if len(attrs) > MAX_ATTRIBUTES:
+            raise ValueError(f"an element has {len(attrs):,} attributes; a termbase's have at "
+                             f"most a few ({MAX_ATTRIBUTES} are read): check the file")
         tag = name.rsplit(" ", 1)[-1]
         parent = stack[-1] if stack else None
         if stack and parent is None and tag not in _KEPT:
@@ -149,13 +162,18 @@ def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
         element = Element(tag, {k.rsplit(" ", 1)[-1]: v for k, v in attrs.items()},
                           parser.CurrentLineNumber)
         if parent is not None:
+            held[0] += 1
+            if held[0] > MAX_ENTRY_ELEMENTS:
+                raise ValueError(f"an entry holds more than {MAX_ENTRY_ELEMENTS:,} elements; "
+                                 "a termbase's hold far fewer: check the file")
             parent.children.append(element)
             parent.parts.append(element)
             stack.append(element)
         elif not stack:  # the root: its name and attributes, first; its children not held
             ready.append(element)
             stack.append(None)
-        else:
+        else:  # an entry (or a header's <p>) begins
+            held[0] = 0
             stack.append(element)
 
     def end(name: str) -> None:
@@ -186,6 +204,9 @@ def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
         for piece in itertools.chain(pieces, [b""]):  # b"": the end
             parser.Parse(piece, not piece)
             start_of += len(piece)
+            if start_of - parser.CurrentByteIndex > MAX_TAG:  # what it holds, not yet read
+                raise ValueError(f"a tag, comment or declaration runs on for more than "
+                                 f"{MAX_TAG:,} bytes; a termbase's are short: check the file")
             yield from ready
             ready.clear()
     except xml.parsers.expat.ExpatError as exc:
@@ -215,7 +236,7 @@ _INVALID_TOKEN = xml.parsers.expat.errors.codes[xml.parsers.expat.errors.XML_ERR
 
 # -- what a termbase says -----------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class Concept:
     """One entry of a termbase, in this package's terms, and where it starts."""
 
@@ -237,17 +258,36 @@ class Concept:
     linking: dict[str, Any] = field(default_factory=dict)
 
 
+#: The problems of a termbase that are kept and shown; the others are counted.
+MAX_PROBLEMS = 1000
+#: The most entries a termbase may hold (ten times the largest glossary measured): each
+#: is held until the file is written, at one to a few kilobytes however small it is.
+MAX_ENTRIES = 100_000
+
+
 @dataclass
 class Termbase:
-    """What a file holds: its concepts and glossary-level texts, and its problems."""
+    """What a file holds: its concepts and glossary-level texts, and its problems (the
+    first :data:`MAX_PROBLEMS`; *unshown* counts the others)."""
 
     display: str
     concepts: list[Concept] = field(default_factory=list)
     texts: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    unshown: int = 0
+
+    def add(self, concept: Concept) -> None:
+        """Keep *concept*; :class:`TooLargeError` past :data:`MAX_ENTRIES`."""
+        if len(self.concepts) >= MAX_ENTRIES:
+            raise TooLargeError(f"the file has more than {MAX_ENTRIES:,} entries, the most a "
+                                "termbase may have (split it and import the parts)")
+        self.concepts.append(concept)
 
     def fail(self, line: int, message: str) -> None:
-        self.problems.append(Problem(self.display, line, 0, message))
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(Problem(self.display, line, 0, message))
+        else:
+            self.unshown += 1
 
 
 def _status(value: str) -> str | None:
@@ -285,12 +325,13 @@ def read_tbx(source: Source, display: str) -> Termbase:
                               "entry an id of its own or merge them")
                     continue
                 first.setdefault(concept.source_id, element.line)
-                base.concepts.append(concept)
+                base.add(concept)
     except GlossaryError as exc:
         base.problems += exc.problems
         return base
     except TooLargeError as exc:
         base.fail(0, str(exc))
+        base.concepts.clear()  # nothing of it is imported: nothing more to say about it
         return base
     except OSError as exc:
         base.fail(0, f"cannot read the file: {exc.strerror}")
@@ -473,6 +514,7 @@ def read_csv(source: Source, display: str) -> Termbase:
         base.fail(exc.line, "not UTF-8; save the file as UTF-8")
     except TooLargeError as exc:
         base.fail(0, str(exc))
+        base.concepts.clear()
     except OSError as exc:
         base.fail(0, f"cannot read the file: {exc.strerror}")
     finally:
@@ -563,7 +605,7 @@ def _read_rows(reader: Any, base: Termbase) -> None:
         concept = by_id.get(cells["id"])
         if concept is None:
             concept = by_id[cells["id"]] = Concept(start, cells["id"])
-            base.concepts.append(concept)
+            base.add(concept)
         _csv_row(cells, concept, start, base)
 
 

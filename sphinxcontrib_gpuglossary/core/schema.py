@@ -28,7 +28,7 @@ LINKING_FIELDS = ("not_in", "only_in", "any_case")
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-@dataclass
+@dataclass(slots=True)  # one per term of every file read: no dictionary each
 class TermEntry:
     """One ``terms:`` item of one file."""
 
