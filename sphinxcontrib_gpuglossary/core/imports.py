@@ -550,7 +550,15 @@ def _lines(source: Source) -> Iterator[str]:
         except UnicodeDecodeError as exc:
             raise _NotUTF8Error(done + run.count(b"\n", 0, exc.start) + 1) from None
         done += run.count(b"\n")
-        yield from io.StringIO(text, newline="")
+        del run  # a line may be the whole file: hold it as few times as may be
+        for line in _LINE.finditer(text):
+            if line[0]:
+                yield line[0]
+
+
+#: A line as the csv module reads a file opened with ``newline=""``: ended by ``\r\n``,
+#: ``\r`` or ``\n`` (not by the other line breaks of :meth:`str.splitlines`).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 
 
 def _read_rows(reader: Any, base: Termbase) -> None:
