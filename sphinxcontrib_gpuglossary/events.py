@@ -19,6 +19,7 @@ from .core.files import WriteRefusedError
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
+from .general_index import index_written_tables
 from .labels import CATALOG
 from .linking.autolink import MODES
 from .warnings import WARNING_TYPE
@@ -173,13 +174,21 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: recompute link targets; re-write pages whose links moved."""
     domain = _domain(env)
     old = domain.data["targets"]
-    new = domain.compute_targets(document_order(env), _only_evaluator(app))
+    # one page holds the documents of the root's toctree only: an orphan's table is no target
+    order = toctree_order(env) if domain.one_page else document_order(env)
+    new = domain.compute_targets(order, _only_evaluator(app))
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     if not moved:
         return []
     linking = domain.data["uses"].keys() | domain.data["tables"].keys()
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
+
+
+def index_tables(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: the general index lists the terms of the tables the builder writes."""
+    index_written_tables(env, _domain(env), _only_evaluator(app))
+    return []
 
 
 def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:
@@ -214,10 +223,12 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
     try:
         catalog.write_template(template, path)
-    except (OSError, WriteRefusedError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else str(exc)
-        logger.warning("cannot write %s: %s", printable_name(str(path)), printable(str(reason)),
+    except WriteRefusedError as exc:  # its message names the file
+        logger.warning("cannot write the glossary's catalog template: %s", printable(str(exc)),
                        type=WARNING_TYPE, subtype="catalog")
+    except OSError as exc:
+        logger.warning("cannot write %s: %s", printable_name(str(path)),
+                       printable(str(exc.strerror)), type=WARNING_TYPE, subtype="catalog")
 
 
 #: values of ``gpuglossary_catalog_terms``
@@ -238,6 +249,13 @@ def _used_terms(data: dict, glossary: Glossary) -> Glossary:
 
 def document_order(env: BuildEnvironment) -> list[str]:
     """Documents in reading order: the toctree from the root, then the rest sorted."""
+    order = toctree_order(env)
+    return order + sorted(set(env.all_docs) - set(order))
+
+
+def toctree_order(env: BuildEnvironment) -> list[str]:
+    """The documents the toctree reaches from the root, in reading order (what a
+    one-page builder such as singlehtml puts on its page)."""
     order: list[str] = []
     seen: set[str] = set()
     stack = [env.config.root_doc]
@@ -248,4 +266,4 @@ def document_order(env: BuildEnvironment) -> list[str]:
         seen.add(docname)
         order.append(docname)
         stack.extend(reversed(env.toctree_includes.get(docname, [])))
-    return order + sorted(set(env.all_docs) - seen)
+    return order

@@ -81,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-get-outdated", events.init_labels, priority=400)
     app.connect("env-get-outdated", events.outdated)
     app.connect("env-updated", events.retarget)
+    app.connect("env-updated", events.index_tables)  # genindex: tables the builder writes
     app.connect("build-finished", events.write_template)
     app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
     return {

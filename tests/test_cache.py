@@ -261,3 +261,33 @@ def test_a_build_with_a_shared_cache_folder_says_so_and_builds(
            "(mode 777)" in status
     assert built.warnings == "" and (built.outdir / "glossary.html").exists()
     assert list(folder.iterdir()) == []  # nothing written there
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from sphinxcontrib_gpuglossary.core import cache
+folder, number = Path(sys.argv[1]), int(sys.argv[2])
+seen = set()
+for round in range(60):
+    cache.write(folder, "k" * 64, {"by": [str(number)] * 2000}, "stress")
+    found = cache.read(folder, "k" * 64, "stress", dict[str, list[str]])
+    if found is not None:  # whole, from one writer or another: never a part
+        assert set(found) == {"by"} and len(found["by"]) == 2000 and len(set(found["by"])) == 1
+        seen.add(found["by"][0])
+print(len(seen))
+"""
+
+
+def test_builds_writing_one_cache_file_at_once_never_read_a_part(tmp_path: Path) -> None:
+    """Two builds at once (each with -j): every writer puts a whole file in place, every
+    reader gets one writer's value or none."""
+    folder = tmp_path / "cache"
+    children = [subprocess.Popen([sys.executable, "-c", _WRITER, folder, str(n)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for n in range(4)]
+    for child in children:
+        out, err = child.communicate(timeout=300)
+        assert child.returncode == 0, err
+        assert int(out) >= 1
+    assert [p.name for p in folder.iterdir()] == [f"stress-{'k' * 40}.json"]  # no .tmp left

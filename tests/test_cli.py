@@ -135,6 +135,20 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]
     assert "usage: gpuglossary" in err and "error:" in err
 
 
+@pytest.mark.parametrize(("args", "shown"), [
+    (["validate", "--\x1b[31mred"], "unrecognized arguments: --\\x1b[31mred"),
+    (["export", "--format", "x\x1b]0;title\x07"], "invalid choice: 'x\\x1b]0;title\\x07'"),
+    (["\u202ebad"], "invalid choice: '\\u202ebad'"),
+    (["list", "--\nfake: line"], "unrecognized arguments: --\\nfake: line"),
+], ids=["escape", "osc", "bidi", "newline"])
+def test_usage_errors_quote_arguments_printably(capsys: pytest.CaptureFixture[str],
+                                                args: list[str], shown: str) -> None:
+    """A shell's ``*`` passes whatever names a folder holds: argparse quoted them raw."""
+    code, _out, err = call(capsys, *args)
+    assert code == 2 and shown in err.splitlines()[-1]  # the error, on one line
+    assert not any(c in err for c in "\x1b\x07\u202e"), err
+
+
 # -- validate -----------------------------------------------------------------------
 
 def test_validate_ok_prints_a_one_line_summary(capsys: pytest.CaptureFixture[str],
@@ -586,3 +600,17 @@ def test_an_output_name_is_printed_printably(capsys: pytest.CaptureFixture[str],
 # -- coverage ----------------------------------------------------------------------------
 
 # coverage: tests/test_coverage.py
+
+
+@pytest.mark.parametrize(("redirect", "reason"), [
+    (">/dev/full", "No space left on device"), (">&-", "standard output is closed")],
+    ids=["full-disk", "closed"])
+def test_standard_output_that_cannot_be_written_is_a_message(redirect: str, reason: str) -> None:
+    """Both were tracebacks (an OSError, and print to None). /dev/full: Linux's file that
+    is always full."""
+    for command in ("export", "list"):
+        result = subprocess.run(["sh", "-c", f'exec "$0" -m sphinxcontrib_gpuglossary {command} '
+                                 f"{redirect}", sys.executable], capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 1
+        assert result.stderr == f"gpuglossary: cannot write to standard output: {reason}\n"

@@ -142,3 +142,34 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
                           text=True, check=True,
                           preexec_fn=_without_file_override if os.geteuid() == 0 else None)
     assert done.stdout == "Permission denied\n" and target.read_bytes() == b"kept"
+
+
+@pytest.mark.parametrize("name", ["a" * 250 + ".yaml", "\U0001f600" * 60 + ".csv"],
+                         ids=["250-letters", "245-bytes"])
+def test_a_name_as_long_as_the_system_allows_is_written(tmp_path: Path, name: str) -> None:
+    """The temporary file beside it once took the whole name and more: "File name too long"."""
+    write_output(tmp_path / name, b"data")
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    assert (tmp_path / name).read_bytes() == b"data"
+
+
+def test_a_file_put_at_the_target_while_writing_is_replaced_only_with_force(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The name was free when checked; another program takes it while the data goes to
+    disk (here: as the data is flushed). os.replace replaced its file without --force."""
+    target = tmp_path / "out.json"
+    flush = os.fsync
+
+    def another_program_writes(fd: int) -> None:
+        flush(fd)
+        if not target.exists():
+            target.write_bytes(b"theirs")
+
+    monkeypatch.setattr(os, "fsync", another_program_writes)
+    with pytest.raises(WriteRefusedError, match="exists; pass --force to replace it"):
+        write_output(target, b"ours")
+    assert target.read_bytes() == b"theirs"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary file left
+    target.unlink()
+    write_output(target, b"ours", force=True)
+    assert target.read_bytes() == b"ours"

@@ -281,6 +281,43 @@ def test_yaml_aliases_are_refused(tmp_path: Path, text: str) -> None:
     assert any("YAML aliases" in p.message for p in problems(tmp_path, text))
 
 
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("a: *nowhere\nterms: []\n", 1, "YAML syntax error: found undefined alias 'nowhere'"),
+    ("a: &x 1\nterms: &x []\n", 2, "YAML syntax error: found duplicate anchor 'x'"),
+    (GOOD + "---\nterms: []\n", 6, "YAML syntax error: but found another document"),
+])
+def test_anchors_aliases_and_documents(tmp_path: Path, text: str, line: int, message: str) -> None:
+    p = only(problems(tmp_path, text))
+    assert p.line == line and message in p.message, p
+
+
+def test_an_alias_of_a_text_is_that_text(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD.replace("{en: A part.}", "{en: &d A part.}\n    notes: {en: *d}"))
+    glossary = load_glossary([GlossaryFile(path, "terms.yaml")])
+    assert glossary.terms["widget"].notes == {"en": "A part."}
+
+
+def test_a_non_text_key_is_named_at_its_line(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    ? [a, b]\n    : value\n"))
+    assert (p.line, p.column) == (6, 7) and "a mapping key must be plain text" in p.message
+
+
+@pytest.mark.parametrize("text", [
+    "terms: " + "[" * 999 + "]" * 999 + "\n",  # once a RecursionError (issue 25)
+    "terms:\n  - id: a\n    names: " + "{a: " * 990 + "b" + "}" * 990 + "\n",
+    "terms: " + "[" * 5000 + "]" * 5000 + "\n",  # deeper than the YAML parser goes
+])
+def test_deep_nesting_gets_a_message(tmp_path: Path, text: str) -> None:
+    assert problems(tmp_path, text)  # GlossaryError, not RecursionError
+
+
+def test_a_character_yaml_refuses_is_at_its_line_after_other_scripts(tmp_path: Path) -> None:
+    """libyaml counts bytes: the line of the character once came out too far down."""
+    p = only(problems(tmp_path, GOOD + "    notes: {en: Café ünïcödé ✓✓✓✓✓✓\x01}\n"))
+    assert p.line == 6 and "U+0001 is not allowed in YAML" in p.message
+
+
 def test_every_missing_file_is_reported(tmp_path: Path) -> None:
     with pytest.raises(GlossaryError) as caught:
         load_glossary([GlossaryFile(tmp_path / "a.yaml", "a.yaml"),

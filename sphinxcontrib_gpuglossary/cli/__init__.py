@@ -8,11 +8,15 @@ Sphinx: the command works on the data core only.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from ..core import files
 from ..core.errors import GlossaryError, Problem, printable, printable_name
@@ -56,9 +60,17 @@ def _language(value: str) -> str:
     return value
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its usage errors printable: they quote the arguments given,
+    which a shell's ``*`` fills with whatever names a folder holds."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable_name(message))
+
+
 def _common_options() -> argparse.ArgumentParser:
     """Options every subcommand accepts (a parent parser)."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     group = common.add_argument_group("glossary files")
     group.add_argument("--files", nargs="+", action="extend", default=[], metavar="FILE",
                        help="user glossary files, loaded after the seeded glossary in the "
@@ -82,30 +94,27 @@ def _files(args: argparse.Namespace) -> list[GlossaryFile]:
     return glossary_files([GlossaryFile(Path(p), p) for p in paths], seeded=args.seeded)
 
 
-def report(problems: Sequence[Problem]) -> int:
-    """Print *problems* on stderr, one per line, then a count; return the exit code."""
+def report(problems: Sequence[Problem], unshown: int = 0) -> int:
+    """Print *problems* on stderr, one per line, then a count (with *unshown* more found
+    but not listed); return the exit code."""
     for problem in problems:
         print(problem, file=sys.stderr)
     files = len({p.file for p in problems})
-    print(f"{PROG}: {_count(len(problems), 'problem')} in {_count(files, 'file')}",
+    if unshown:
+        print(f"{PROG}: {_count(unshown, 'more problem')} not shown; fix these first",
+              file=sys.stderr)
+    print(f"{PROG}: {_count(len(problems) + unshown, 'problem')} in {_count(files, 'file')}",
           file=sys.stderr)
     return EXIT_PROBLEMS
 
 
-def emit(text: str, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> int:
-    """Write *text* as UTF-8 to ``args.output`` (atomically; see :func:`check_output`),
-    or to standard output; *inputs* are the files the command read."""
-    data = text.encode("utf-8")
+def emit(text: str | bytes, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> int:
+    """Write *text* (UTF-8 when bytes) to ``args.output`` (atomically; see
+    :func:`check_output`), or to standard output; *inputs* are the files the command read."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     output: Path | None = args.output
     if output is None:
-        stream = getattr(sys.stdout, "buffer", None)
-        if stream is None:  # a text-only replacement, e.g. io.StringIO
-            sys.stdout.write(text)
-        else:
-            sys.stdout.flush()
-            stream.write(data)
-            stream.flush()
-        return EXIT_OK
+        return _to_standard_output(data)
     try:  # checked before the work (check_output); again as it writes
         write_output(output, data, inputs=inputs, force=args.force)
     except WriteRefusedError as exc:
@@ -116,6 +125,39 @@ def emit(text: str, args: argparse.Namespace, inputs: Sequence[Path] = ()) -> in
               file=sys.stderr)
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def _to_standard_output(data: bytes) -> int:
+    """Write *data* to standard output; a full disk or a closed output is a message.
+
+    A pipe closed by its reader (``| head``) is not: :func:`main` ends quietly then.
+    """
+    stream = getattr(sys.stdout, "buffer", None)
+    try:
+        if sys.stdout is None:  # started with standard output closed (``>&-``)
+            raise OSError(errno.EBADF, "standard output is closed")
+        if stream is None:  # a text-only replacement, e.g. io.StringIO
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            sys.stdout.flush()
+            stream.write(data)
+            stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _discard_standard_output()  # what is left in its buffer would fail again at exit
+        print(f"{PROG}: cannot write to standard output: {exc.strerror}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _discard_standard_output() -> None:
+    """Send what is still buffered for standard output nowhere."""
+    if sys.stdout is None:
+        return
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 #: What only ``gpuglossary import`` writes: a glossary file.
@@ -478,7 +520,7 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
     from ..core import catalog  # Babel's catalog code is only needed here
     from ..core.languages import base_language, language_name
 
-    where = printable(str(args.locale_dir))
+    where = printable_name(str(args.locale_dir))
     found = sorted(args.locale_dir.glob(f"*/LC_MESSAGES/{catalog.DOMAIN}.po"))
     if args.language:
         wanted = {catalog.catalog_path(args.locale_dir, lang, ".po") for lang in args.language}
@@ -509,7 +551,7 @@ def run_prefill_po(args: argparse.Namespace, glossary: Glossary) -> int:
             print(f"{PROG}: {printable(str(exc))}", file=sys.stderr)
             status = EXIT_PROBLEMS
             continue
-        print(f"{printable(str(path))}: filled {filled} empty "
+        print(f"{printable_name(str(path))}: filled {filled} empty "
               f"{'entry' if filled == 1 else 'entries'}")
     return status
 
@@ -540,7 +582,7 @@ SUBCOMMANDS: tuple[Callable[[Subparsers, argparse.ArgumentParser], None], ...] =
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter,
         description=_para("Check, list and export AnchorGPU's GPU glossary and your own glossary "
                     "files, without running Sphinx."))
@@ -563,6 +605,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:  # e.g. ``gpuglossary list | head``
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_standard_output()
         return EXIT_PROBLEMS

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..core import imports
 from ..core.errors import GlossaryError, Problem, printable_name
@@ -39,18 +41,20 @@ def add_import(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> int:
+    """Read the termbase as a stream, write the glossary file; what is held at once is
+    the termbase's concepts, the file written, and the glossary it makes when checked."""
     from . import EXIT_OK, EXIT_PROBLEMS, check_output
 
     inputs = [args.termbase, *(f.path for f in files(args))]
     if check_output(args, inputs, glossary=True) != EXIT_OK:
         return EXIT_PROBLEMS
     display = printable_name(str(args.termbase))
+    fmt = args.format or ("csv" if args.termbase.suffix.lower() == ".csv" else "tbx")
     try:
-        data = args.termbase.read_bytes()
+        with _open(args.termbase) as source:
+            termbase = (imports.read_csv if fmt == "csv" else imports.read_tbx)(source, display)
     except OSError as exc:
         return report([Problem(display, 0, 0, f"cannot read the file: {exc.strerror}")])
-    fmt = args.format or ("csv" if args.termbase.suffix.lower() == ".csv" else "tbx")
-    termbase = (imports.read_csv if fmt == "csv" else imports.read_tbx)(data, display)
     try:
         base_files = files(args)
         base = load_glossary(base_files) if base_files else Glossary()
@@ -58,15 +62,17 @@ def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> 
         return report(exc.problems)
     entries = imports.to_entries(termbase, base, args.category)
     if termbase.problems:
-        return report(termbase.problems)
-    text = imports.glossary_yaml(entries, termbase.texts, args.termbase.name)
+        return report(termbase.problems, termbase.unshown)
+    lines = {e["id"]: c.line for e, c in zip(entries, termbase.concepts, strict=False)}
+    count, texts = len(entries), termbase.texts
+    del base, termbase  # the entries hold what the glossary file needs
+    data = imports.glossary_yaml(_one_by_one(entries), texts, args.termbase.name)
     out = str(args.output or "the glossary written")
     try:  # the file written must validate as the build would read it
         contents = [(f.display, f.read()) for f in base_files]
-        parse_glossary([*contents, (out, text.encode("utf-8"))])
+        parse_glossary([*contents, (out, data)])
     except GlossaryError as exc:
-        starts = imports.lines_of_terms(text)
-        lines = {e["id"]: c.line for e, c in zip(entries, termbase.concepts, strict=False)}
+        starts = imports.lines_of_terms(data)
         problems = []
         for problem in exc.problems:
             term = next((t for line, t in sorted(starts.items(), reverse=True)
@@ -74,8 +80,24 @@ def run_import(args: argparse.Namespace, files: Any, report: Any, emit: Any) -> 
             where = lines.get(term or "", 0)
             problems.append(Problem(display, where, 0, problem.message) if where else problem)
         return report(problems)
-    code = emit(text, args, inputs)
+    code = emit(data, args, inputs)
     if code == 0 and args.output is not None:
-        print(f"{printable_name(str(args.output))}: {len(entries)} terms from {display}",
+        print(f"{printable_name(str(args.output))}: {count} terms from {display}",
               file=sys.stderr)
     return code
+
+
+def _one_by_one(items: list[Any]) -> Iterator[Any]:
+    """The items of *items*, each let go once the next is asked for (the list empties)."""
+    items.reverse()
+    while items:
+        yield items.pop()
+
+
+def _open(path: Path) -> BinaryIO:
+    """*path* for reading. Opening a FIFO waits for a writer: one planted where the
+    termbase should be would hang the command. Opened without waiting, it reads as
+    empty then; a pipe with a writer (``<(curl ...)``) reads as usual."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")

@@ -8,17 +8,21 @@ expat, which knows the line of every element (ElementTree does not say).
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import itertools
 import json
+import os
 import re
+import stat
 import unicodedata
 import xml.parsers.expat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
-from .errors import GlossaryError, Problem
+from .errors import GlossaryError, Problem, did_you_mean, printable_name
 from .exports import (
     CSV_COLUMNS,
     FORM_NOTE,
@@ -46,7 +50,7 @@ _SEED = "seed "
 
 # -- XML with line numbers --------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class Element:
     """An XML element by its local name, with the line it starts on."""
 
@@ -78,18 +82,63 @@ MAX_BYTES = 256 * 2 ** 20
 MAX_DEPTH = 64
 #: How deep the glossary texts in a TBX header may nest (they need 3).
 MAX_TEXTS_DEPTH = 8
-#: The longest CSV cell, in characters (Python's csv module's own limit).
-MAX_CELL = 131072
+#: How many elements one entry may hold (a language section, a term and its notes
+#: take about ten): each is held until its entry ends, at some hundred bytes apiece.
+MAX_ENTRY_ELEMENTS = 10_000
+#: How many attributes one element may have (TBX-Basic uses up to three).
+MAX_ATTRIBUTES = 64
+#: The longest tag, comment or declaration (bytes): the parser holds one until it ends,
+#: and makes all of a tag's attributes at once (a megabyte of them: some hundred MB).
+MAX_TAG = 1 << 20
 #: The elements kept whole while a TBX file streams by; everything else is let go.
 _KEPT = ("conceptEntry", "termEntry", "p")
 _CHUNK = 1 << 20
 
 
-def stream_xml(data: bytes, display: str) -> Iterator[Element]:
+#: What a termbase is read from: its bytes, or a binary file (read a chunk at a time).
+Source = bytes | IO[bytes]
+
+
+class TooLargeError(Exception):
+    """A termbase over :data:`MAX_BYTES`; ``str()`` is the message."""
+
+
+def chunks(source: Source) -> Iterator[bytes]:
+    """*source* in pieces of 1 MiB; :class:`TooLargeError` once it passes :data:`MAX_BYTES`
+    (at once when its size is known: bytes, a regular file)."""
+    size = _size(source)
+    if size is not None and size > MAX_BYTES:
+        raise TooLargeError(f"the file has {size:,} bytes; a termbase may have at most "
+                            f"{MAX_BYTES:,} (split it and import the parts)")
+    if isinstance(source, bytes):
+        for offset in range(0, len(source), _CHUNK):
+            yield source[offset:offset + _CHUNK]
+        return
+    total = 0
+    while chunk := source.read(_CHUNK):
+        total += len(chunk)
+        if total > MAX_BYTES:
+            raise TooLargeError(f"the file has more than {MAX_BYTES:,} bytes, the most a "
+                                "termbase may have (split it and import the parts)")
+        yield chunk
+
+
+def _size(source: Source) -> int | None:
+    if isinstance(source, bytes):
+        return len(source)
+    try:
+        found = os.fstat(source.fileno())
+    except (OSError, AttributeError, io.UnsupportedOperation):
+        return None
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+
+def stream_xml(pieces: Iterable[bytes], display: str) -> Iterator[Element]:
     """The root element (without its children), then each ``conceptEntry``,
     ``termEntry`` and ``p`` element, whole, as the parser closes it.
 
-    Only those elements are held, one at a time: a large termbase streams through.
+    *pieces* are the file's bytes in order (:func:`chunks`); only they and those
+    elements are held, one at a time: a large termbase streams through.
     :class:`GlossaryError` at the line of a syntax error, of an element nested
     deeper than :data:`MAX_DEPTH`, of an encoding Python does not know.
     """
@@ -98,10 +147,15 @@ def stream_xml(data: bytes, display: str) -> Iterator[Element]:
     stack: list[Element | None] = []  # None: an element not held
     ready: list[Element] = []
 
+    held = [0]  # the elements of the entry being read
+
     def start(name: str, attrs: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
             raise ValueError(f"elements nest more than {MAX_DEPTH} deep; a termbase needs "
                              "far fewer: check the file")
+        if len(attrs) > MAX_ATTRIBUTES:
+            raise ValueError(f"an element has {len(attrs):,} attributes; a termbase's have at "
+                             f"most a few ({MAX_ATTRIBUTES} are read): check the file")
         tag = name.rsplit(" ", 1)[-1]
         parent = stack[-1] if stack else None
         if stack and parent is None and tag not in _KEPT:
@@ -110,13 +164,18 @@ def stream_xml(data: bytes, display: str) -> Iterator[Element]:
         element = Element(tag, {k.rsplit(" ", 1)[-1]: v for k, v in attrs.items()},
                           parser.CurrentLineNumber)
         if parent is not None:
+            held[0] += 1
+            if held[0] > MAX_ENTRY_ELEMENTS:
+                raise ValueError(f"an entry holds more than {MAX_ENTRY_ELEMENTS:,} elements; "
+                                 "a termbase's hold far fewer: check the file")
             parent.children.append(element)
             parent.parts.append(element)
             stack.append(element)
         elif not stack:  # the root: its name and attributes, first; its children not held
             ready.append(element)
             stack.append(None)
-        else:
+        else:  # an entry (or a header's <p>) begins
+            held[0] = 0
             stack.append(element)
 
     def end(name: str) -> None:
@@ -131,31 +190,55 @@ def stream_xml(data: bytes, display: str) -> Iterator[Element]:
     def entity(*args: object) -> None:
         raise ValueError("entity declarations are not accepted (they can expand without limit)")
 
+    def skipped(name: str, _parameter: bool) -> None:
+        # an entity a DTD outside the file would define (&nbsp; of a CAT tool's DTD):
+        # expat leaves it out of the text, which would lose it without a word
+        raise ValueError(f"the entity &{name}; is defined nowhere in the file (its DTD is "
+                         "not read); write the character itself")
+
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
     parser.EntityDeclHandler = entity
-    view = memoryview(data)
+    parser.SkippedEntityHandler = skipped
+    start_of, piece = 0, b""  # the piece being parsed, and where it starts in the file
     try:
-        for offset in range(0, max(len(data), 1), _CHUNK):
-            parser.Parse(view[offset:offset + _CHUNK], offset + _CHUNK >= len(data))
+        for piece in itertools.chain(pieces, [b""]):  # b"": the end
+            parser.Parse(piece, not piece)
+            start_of += len(piece)
+            if start_of - parser.CurrentByteIndex > MAX_TAG:  # what it holds, not yet read
+                raise ValueError(f"a tag, comment or declaration runs on for more than "
+                                 f"{MAX_TAG:,} bytes; a termbase's are short: check the file")
             yield from ready
             ready.clear()
     except xml.parsers.expat.ExpatError as exc:
-        message = xml.parsers.expat.errors.messages[exc.code]
-        raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1,
-                                     f"not well-formed XML: {message}")]) from None
+        message = f"not well-formed XML: {xml.parsers.expat.errors.messages[exc.code]}"
+        at = parser.ErrorByteIndex - start_of
+        if start_of == 0 and piece[:4] in (b"\x00\x00\xfe\xff", b"\xff\xfe\x00\x00"):
+            message = "UTF-32 is not read here; save the file as UTF-8"
+        elif exc.code == _INVALID_TOKEN and 0 <= at < len(piece) and piece[at] >= 0x80:
+            message += ("; that byte is not UTF-8: save the file as UTF-8, or name its "
+                        'encoding in the XML declaration (<?xml version="1.0" '
+                        'encoding="windows-1252"?>)')
+        raise GlossaryError([Problem(display, exc.lineno, exc.offset + 1, message)]) from None
     except LookupError as exc:  # an encoding Python does not know
         raise GlossaryError([Problem(display, 1, 0, f"{exc}; save the file as UTF-8")]) \
             from None
     except (ValueError, UnicodeError) as exc:
-        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, str(exc))]) \
+        message = str(exc)
+        if "multi-byte encodings" in message:  # pyexpat reads one-byte encodings only
+            message = ("the XML declaration names a multi-byte encoding, which the XML "
+                       "parser does not read; save the file as UTF-8 (or UTF-16)")
+        raise GlossaryError([Problem(display, parser.CurrentLineNumber, 0, message)]) \
             from None
+
+
+_INVALID_TOKEN = xml.parsers.expat.errors.codes[xml.parsers.expat.errors.XML_ERROR_INVALID_TOKEN]
 
 
 # -- what a termbase says -----------------------------------------------------------------
 
-@dataclass
+@dataclass(slots=True)
 class Concept:
     """One entry of a termbase, in this package's terms, and where it starts."""
 
@@ -179,17 +262,36 @@ class Concept:
     stamps: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
+#: The problems of a termbase that are kept and shown; the others are counted.
+MAX_PROBLEMS = 1000
+#: The most entries a termbase may hold (ten times the largest glossary measured): each
+#: is held until the file is written, at one to a few kilobytes however small it is.
+MAX_ENTRIES = 100_000
+
+
 @dataclass
 class Termbase:
-    """What a file holds: its concepts and glossary-level texts, and its problems."""
+    """What a file holds: its concepts and glossary-level texts, and its problems (the
+    first :data:`MAX_PROBLEMS`; *unshown* counts the others)."""
 
     display: str
     concepts: list[Concept] = field(default_factory=list)
     texts: dict[str, Any] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    unshown: int = 0
+
+    def add(self, concept: Concept) -> None:
+        """Keep *concept*; :class:`TooLargeError` past :data:`MAX_ENTRIES`."""
+        if len(self.concepts) >= MAX_ENTRIES:
+            raise TooLargeError(f"the file has more than {MAX_ENTRIES:,} entries, the most a "
+                                "termbase may have (split it and import the parts)")
+        self.concepts.append(concept)
 
     def fail(self, line: int, message: str) -> None:
-        self.problems.append(Problem(self.display, line, 0, message))
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(Problem(self.display, line, 0, message))
+        else:
+            self.unshown += 1
 
 
 def _status(value: str) -> str | None:
@@ -204,17 +306,13 @@ def _typed(element: Element, kind: str) -> bool:
                                    and element.attrs.get("type") == kind)
 
 
-def read_tbx(data: bytes, display: str) -> Termbase:
-    """The concepts of a TBX file."""
+def read_tbx(source: Source, display: str) -> Termbase:
+    """The concepts of a TBX file (its bytes, or the file, read as it is parsed)."""
     base = Termbase(display)
-    if len(data) > MAX_BYTES:
-        base.fail(0, f"the file has {len(data):,} bytes; a termbase may have at most "
-                     f"{MAX_BYTES:,} (split it and import the parts)")
-        return base
     first: dict[str, int] = {}  # each id's first line
     root = None
     try:
-        for element in stream_xml(data, display):
+        for element in stream_xml(chunks(source), display):
             if root is None:
                 root = element
                 if root.tag not in ("tbx", "martif"):
@@ -231,9 +329,16 @@ def read_tbx(data: bytes, display: str) -> Termbase:
                               "entry an id of its own or merge them")
                     continue
                 first.setdefault(concept.source_id, element.line)
-                base.concepts.append(concept)
+                base.add(concept)
     except GlossaryError as exc:
         base.problems += exc.problems
+        return base
+    except TooLargeError as exc:
+        base.fail(0, str(exc))
+        base.concepts.clear()  # nothing of it is imported: nothing more to say about it
+        return base
+    except OSError as exc:
+        base.fail(0, f"cannot read the file: {exc.strerror}")
         return base
     if root is not None and not first:
         base.fail(root.line, "no <conceptEntry> (or <termEntry>) found: nothing to import")
@@ -414,25 +519,90 @@ def _origin(notes: list[str]) -> str | None:
 
 # -- CSV ------------------------------------------------------------------------------
 
-def read_csv(data: bytes, display: str) -> Termbase:
-    """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it."""
+def read_csv(source: Source, display: str) -> Termbase:
+    """The concepts of a CSV file as ``gpuglossary export --format csv`` writes it (its
+    bytes, or the file, read as it is parsed)."""
     base = Termbase(display)
+    # any cell a termbase under MAX_BYTES can hold: an export's long definition comes
+    # back (the csv module's own limit, 131,072 characters, refused it)
+    limit = csv.field_size_limit(MAX_BYTES)
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        base.fail(text_line(data, exc.start), "not UTF-8; save the file as UTF-8")
-        return base
-    reader = csv.reader(io.StringIO(text, newline=""))
+        # strict: a quote left open took every row after it into its cell, without a word
+        _read_rows(csv.reader(_lines(source), strict=True), base)
+    except _NotUTF8Error as exc:
+        base.fail(exc.line, "not UTF-8; save the file as UTF-8")
+    except TooLargeError as exc:
+        base.fail(0, str(exc))
+        base.concepts.clear()
+    except OSError as exc:
+        base.fail(0, f"cannot read the file: {exc.strerror}")
+    finally:
+        csv.field_size_limit(limit)
+    return base
+
+
+class _NotUTF8Error(Exception):
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+
+def _lines(source: Source) -> Iterator[str]:
+    """*source* as UTF-8 text (a byte order mark dropped), line by line as the csv module
+    reads a file opened with ``newline=""``; :class:`_NotUTF8Error` names the line of
+    the first byte that is not UTF-8. Decoded a run of whole lines at a time (a line
+    feed is never part of a multi-byte character)."""
+    done, first = 0, True  # the lines decoded so far
+    pending: list[bytes] = []  # the start of a line not ended yet
+    for piece in itertools.chain(chunks(source), [None]):
+        if piece is None:  # the end: the last line, if it has no line feed
+            run, pending = b"".join(pending), []
+        else:
+            end = piece.rfind(b"\n") + 1
+            if not end:
+                pending.append(piece)
+                continue
+            run, pending = b"".join([*pending, piece[:end]]), [piece[end:]]
+        if first:
+            run, first = run.removeprefix(codecs.BOM_UTF8), False
+        try:
+            text = run.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _NotUTF8Error(done + run.count(b"\n", 0, exc.start) + 1) from None
+        done += run.count(b"\n")
+        del run  # a line may be the whole file: hold it as few times as may be
+        for line in _LINE.finditer(text):
+            if line[0]:
+                yield line[0]
+
+
+#: A line as the csv module reads a file opened with ``newline=""``: ended by ``\r\n``,
+#: ``\r`` or ``\n`` (not by the other line breaks of :meth:`str.splitlines`).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+
+
+def _read_rows(reader: Any, base: Termbase) -> None:
+    """The rows of *reader* (a :func:`csv.reader`) as the concepts of *base*."""
     try:
         header = next(reader)
     except StopIteration:
         base.fail(1, "the file is empty; it needs a header row: " + ",".join(CSV_COLUMNS))
-        return base
+        return
     missing = [c for c in ("id", "language") if c not in header]
     if missing:
         base.fail(1, f"the header lacks {', '.join(missing)}; the columns are "
                      + ",".join(CSV_COLUMNS))
-        return base
+        return
+    # a column read twice or not at all would lose its cells without a word
+    for column in dict.fromkeys(header):
+        if header.count(column) > 1:
+            base.fail(1, f"the header names the column {column!r} {header.count(column)} "
+                         "times; keep one")
+        elif column not in CSV_COLUMNS:
+            what = f"a column {column!r}" if column else "a column without a name"
+            base.fail(1, f"the header has {what}, which import does not read; "
+                         f"{did_you_mean(column, CSV_COLUMNS)}")
+    if base.problems:
+        return
     by_id: dict[str, Concept] = {}
     rows: dict[tuple[str, str], int] = {}  # each id and language's first line
     line = reader.line_num + 1
@@ -442,8 +612,10 @@ def read_csv(data: bytes, display: str) -> Termbase:
         except StopIteration:
             break
         except csv.Error as exc:
-            base.fail(line, f"{_csv_error(exc)}; save the file as gpuglossary export writes it")
-            return base
+            what = "a quoted cell is never closed (a \" is missing)" \
+                if "unexpected end of data" in str(exc) else f"not a CSV row as expected ({exc})"
+            base.fail(line, f"{what}; save the file as gpuglossary export writes it")
+            return
         start, line = line, reader.line_num + 1
         if not any(row):
             continue
@@ -460,19 +632,8 @@ def read_csv(data: bytes, display: str) -> Termbase:
         concept = by_id.get(cells["id"])
         if concept is None:
             concept = by_id[cells["id"]] = Concept(start, cells["id"])
-            base.concepts.append(concept)
+            base.add(concept)
         _csv_row(cells, concept, start, base)
-    return base
-
-
-def _csv_error(exc: csv.Error) -> str:
-    if "field larger than field limit" in str(exc):
-        return f"a cell is longer than {MAX_CELL:,} characters, the limit of a cell"
-    return f"not a CSV row as expected ({exc})"
-
-
-def text_line(data: bytes, offset: int) -> int:
-    return data[:offset].count(b"\n") + 1
 
 
 def _uncell(value: str) -> str:
@@ -659,24 +820,42 @@ def _tidy(entry: dict[str, Any]) -> dict[str, Any]:
             if k in entry and entry[k] not in ({}, []) and defaults.get(k, object()) != entry[k]}
 
 
-def glossary_yaml(entries: list[dict[str, Any]], texts: dict[str, Any], source: str) -> str:
-    """A user glossary file (PyYAML's safe dumper: quoting is its business, not ours)."""
+def glossary_yaml(entries: Iterable[dict[str, Any]], texts: dict[str, Any], source: str) -> bytes:
+    """A user glossary file, as UTF-8 (PyYAML's safe dumper: quoting is its business,
+    not ours). *source* names the termbase in the first line, printable and on that
+    line: a name's line break would start YAML of its own.
+
+    Written a term at a time (PyYAML holds the whole document as nodes otherwise),
+    with libyaml's emitter when PyYAML has it.
+    """
+    dump = _dumper()
+    parts = [f"# Imported from {printable_name(source)} by gpuglossary import.\n".encode()]
+    if texts:
+        parts.append(dump({"texts": texts}))
+    terms = [dump([entry]) for entry in entries]
+    return b"".join([*parts, b"terms:\n" if terms else b"terms: []\n", *terms])
+
+
+def _dumper() -> Callable[[object], bytes]:
     import yaml
 
-    document: dict[str, Any] = {}
-    if texts:
-        document["texts"] = texts
-    document["terms"] = entries
-    header = f"# Imported from {source} by gpuglossary import.\n"
-    return header + yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=2 ** 20,
-                                   default_flow_style=False)
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+        def ignore_aliases(self, data: object) -> bool:
+            return True  # a value written twice is written out twice: the loader takes no *name
+
+    def dump(value: object) -> bytes:
+        written: bytes = yaml.dump(value, Dumper=Dumper, allow_unicode=True, sort_keys=False,
+                                   width=2 ** 20, default_flow_style=False, encoding="utf-8")
+        return written
+    return dump
 
 
-def lines_of_terms(text: str) -> dict[int, str]:
-    """The line each ``- id:`` item starts on, for messages about the file written."""
+def lines_of_terms(data: bytes) -> dict[int, str]:
+    """The line each ``- id:`` item of glossary file *data* starts on, for messages
+    about the file written."""
     found = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        match = re.match(r"^- id: (\S+)$", line)
+    for number, line in enumerate(data.split(b"\n"), 1):
+        match = re.match(rb"- id: (\S+)$", line)
         if match:
-            found[number] = match.group(1).strip("'\"")
+            found[number] = match.group(1).decode().strip("'\"")
     return found

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import gc
 import operator
-import os
 import re
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
@@ -23,6 +21,7 @@ from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
+from .files import NotRegularFileError, read_file
 from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
@@ -49,15 +48,11 @@ class GlossaryFile:
     def read(self) -> bytes:
         """The file's bytes; a FIFO, device or folder is refused, never waited on."""
         try:
-            # non-blocking: opening a FIFO for reading would wait for a writer
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                os.close(fd)
-                raise GlossaryError([Problem(
-                    self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
-                                        "give the path of a YAML file")])
-            with os.fdopen(fd, "rb") as file:
-                return file.read()
+            return read_file(self.path)
+        except NotRegularFileError:
+            raise GlossaryError([Problem(
+                self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
+                                    "give the path of a YAML file")]) from None
         except FileNotFoundError:
             raise GlossaryError([Problem(self.display, 0, 0, f"file not found; {self.hint}")]) \
                 from None
@@ -134,18 +129,16 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
 
 def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     # only when the cache has no parsed glossary
-    from .schema import check_file
-    from .yamlsource import parse_yaml
+    from .schema import read_file
 
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:
         try:
-            root, at = parse_yaml(raw, display)
+            content, found = read_file(raw, display)
         except GlossaryError as exc:
             problems.extend(exc.problems)
             continue
-        content, found = check_file(root, at, display)
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
 from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
-from .yamlsource import Where, YList, YMap, YValue
+from .yamlsource import Where, YList, YMap, YValue, parse_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
@@ -28,7 +28,7 @@ LINKING_FIELDS = ("not_in", "only_in", "not_near", "any_case")
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-@dataclass
+@dataclass(slots=True)  # one per term of every file read: no dictionary each
 class TermEntry:
     """One ``terms:`` item of one file."""
 
@@ -73,6 +73,8 @@ class _Checker:
         self.problems: list[Problem] = []
         #: language codes already found well-formed
         self.langs: set[str] = set()
+        self.content = FileContent()
+        self.seen: dict[str, int] = {}  # each id's line
 
     def fail(self, at: Where, message: str) -> None:
         """Report *message* at *at*, the line and column of the value concerned."""
@@ -151,7 +153,9 @@ class _Checker:
     # -- the schema -----------------------------------------------------
 
     def file(self, root: YValue | None, at: Where) -> FileContent:
-        content = FileContent()
+        """What the file says; its ``terms:`` items are those :meth:`add_term` has not
+        taken while the file was read."""
+        content = self.content
         if root is None:
             self.fail((0, 0), "file is empty; it must be a mapping with a 'terms:' list")
             return content
@@ -165,19 +169,23 @@ class _Checker:
             if "texts" not in root:
                 self.fail(at, "no 'terms:' list found; add one")
             return content
-        seen: dict[str, int] = {}
         terms = self.sequence(root["terms"], root.value_at["terms"], "terms")
         for item, item_at in _items(terms):
-            entry = self.term(item, item_at)
-            if entry is None:
-                continue
-            if entry.id in seen:
-                self.fail(item.value_at["id"], f"duplicate id {entry.id!r} (first at line "
-                                               f"{seen[entry.id]}); merge the two entries")
-                continue
-            seen[entry.id] = entry.line
-            content.terms.append(entry)
+            self.add_term(item, item_at)
         return content
+
+    def add_term(self, item: YValue, at: Where) -> None:
+        """Check one ``terms:`` item, written at *at*; keep what it says."""
+        entry = self.term(item, at)
+        if entry is None:
+            return
+        if entry.id in self.seen:
+            assert isinstance(item, YMap)  # an entry comes from a mapping
+            self.fail(item.value_at["id"], f"duplicate id {entry.id!r} (first at line "
+                                           f"{self.seen[entry.id]}); merge the two entries")
+            return
+        self.seen[entry.id] = entry.line
+        self.content.terms.append(entry)
 
     def term(self, item: YValue, at: Where) -> TermEntry | None:
         mapping = self.mapping(item, at, "each item of terms")
@@ -459,8 +467,13 @@ def _kind(value: object) -> str:
     return "text" if isinstance(value, str) else "nothing"
 
 
-def check_file(root: YValue | None, at: Where, display: str) -> tuple[FileContent, list[Problem]]:
-    """Validate the parsed *root*, which starts at *at*, of the file called *display*."""
+def read_file(raw: bytes, display: str) -> tuple[FileContent, list[Problem]]:
+    """Parse and validate glossary file *raw*, called *display*; :class:`GlossaryError`
+    for text that is no YAML (see :func:`.yamlsource.parse_yaml`).
+
+    Each ``terms:`` item is checked as soon as it is read and then let go: what is
+    held is what the file says, not its YAML values as well.
+    """
     checker = _Checker(display)
-    content = checker.file(root, at)
-    return content, checker.problems
+    root, at = parse_yaml(raw, display, checker.add_term)
+    return checker.file(root, at), checker.problems
