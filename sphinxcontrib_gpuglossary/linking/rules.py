@@ -23,6 +23,7 @@ _NUMBER = re.compile(r"\d[\d.,]*(?:[a-zA-Z]{1,2})?|\d+x\d+[a-zA-Z]?")
 #: Idioms in which a term's word means something else, whatever the glossary: the
 #: phrase and the word of it that is spelt like a term.
 IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention",
+          "your attention", "our attention", "my attention", "their attention",
           "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
           "serving the purpose", "serving a dual purpose", "loss of generality",
           "at a loss", "without loss of")
