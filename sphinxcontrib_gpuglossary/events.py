@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from sphinx import locale
 from sphinx.application import Sphinx
@@ -20,7 +19,11 @@ from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
 from .labels import CATALOG
+from .usage import Included, document_order
 from .warnings import WARNING_TYPE
+
+if TYPE_CHECKING:
+    from .domain import GpuDomain
 
 logger = logging.getLogger(__name__)
 
@@ -156,33 +159,13 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: recompute link targets; re-write pages whose links moved."""
     domain = _domain(env)
     old = domain.data["targets"]
-    new = domain.compute_targets(document_order(env), _only_evaluator(app))
+    new = domain.compute_targets(document_order(env), Included(app).only)
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     if not moved:
         return []
     linking = domain.data["uses"].keys() | domain.data["tables"].keys()
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
-
-
-def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:
-    """Whether the builder keeps what ``only`` directives with these expressions hold.
-
-    As Sphinx decides when it writes: an expression it cannot evaluate keeps the
-    content (Sphinx warns about it then).
-    """
-    tags = app.builder.tags
-
-    def included(only: tuple[str, ...]) -> bool:
-        for expr in only:
-            try:
-                if not tags.eval_condition(expr):
-                    return False
-            except Exception:  # Sphinx keeps the content, and warns when it writes
-                continue
-        return True
-
-    return included
 
 
 def write_template(app: Sphinx, exception: Exception | None) -> None:
@@ -192,7 +175,7 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     domain = _domain(app.env)
     glossary = domain.glossary
     if app.config.gpuglossary_catalog_terms == "used":
-        glossary = _used_terms(domain.data, glossary)
+        glossary = _used_terms(domain, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
     catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
 
@@ -201,28 +184,14 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
 CATALOG_TERMS = ("all", "used")
 
 
-def _used_terms(data: dict, glossary: Glossary) -> Glossary:
+def _used_terms(domain: GpuDomain, glossary: Glossary) -> Glossary:
     """The part of *glossary* the site shows: the terms its pages use or its tables
     show, and of the terms only named in those tables' "See also" lines, the headword."""
-    shown = {term_id for tables in data["tables"].values() for ids, *_ in tables
+    data = domain.data
+    shown = {term_id for docname in data["tables"] for ids, *_ in domain.tables_shown(docname)
              for term_id in ids}
     full = shown | {term_id for used in data["uses"].values() for term_id in used}
     named = {r for t in shown if t in glossary.terms for r in glossary.terms[t].related} - full
     terms = {term_id: term if term_id in full else replace(term, definitions={}, notes={})
              for term_id, term in glossary.terms.items() if term_id in full | named}
     return replace(glossary, terms=terms)
-
-
-def document_order(env: BuildEnvironment) -> list[str]:
-    """Documents in reading order: the toctree from the root, then the rest sorted."""
-    order: list[str] = []
-    seen: set[str] = set()
-    stack = [env.config.root_doc]
-    while stack:
-        docname = stack.pop()
-        if docname in seen or docname not in env.all_docs:
-            continue
-        seen.add(docname)
-        order.append(docname)
-        stack.extend(reversed(env.toctree_includes.get(docname, [])))
-    return order + sorted(set(env.all_docs) - seen)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,13 +14,25 @@ from . import labels
 from .core.collation import group_letter, sort_key
 from .core.languages import Localized, language_name, list_separator, pick, text_direction
 from .core.model import CATEGORIES
-from .nodes import anchor, glossary_block, gpu_related, gpu_text, not_translatable, term_xref
+from .nodes import (
+    anchor,
+    glossary_block,
+    gpu_pageref,
+    gpu_pages,
+    gpu_related,
+    gpu_text,
+    index_entry,
+    not_translatable,
+    term_xref,
+)
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
 
-COLUMNS = ("term", "definition", "category", "aliases", "related", "sources")
+COLUMNS = ("term", "definition", "category", "aliases", "related", "sources", "pages")
 GROUPINGS = ("none", "letter", "category")
+#: A ``pages`` cell's list of more than one page beyond this many collapses the rest.
+PAGES_SHOWN = 3
 
 
 @dataclass(frozen=True)
@@ -38,15 +50,19 @@ class TableBuilder:
     """Renders a :class:`TableSpec` for one document.
 
     *anchored*: the term ids that earlier tables of the document already give an anchor.
+    *pages*: for a ``pages`` column, the pages that use each term (:mod:`.usage`).
     """
 
-    def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset()) -> None:
+    def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset(),
+                 pages: Mapping[str, Sequence[tuple[str, str, str | None]]] | None = None,
+                 ) -> None:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
         self.separator = list_separator(self.lang)
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
+        self.pages = pages or {}
 
     def build(self, spec: TableSpec) -> glossary_block:
         self._shown = frozenset(spec.term_ids)
@@ -141,7 +157,7 @@ class TableBuilder:
         tgroup = nodes.tgroup(cols=len(headers))
         table += tgroup
         widths = {"term": 20, "definition": 50, "category": 12, "aliases": 18,
-                  "related": 18, "sources": 18}
+                  "related": 18, "sources": 18, "pages": 20}
         for key, _label in headers:
             tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
         thead = nodes.thead()
@@ -183,6 +199,8 @@ class TableBuilder:
             return [_para(*_join(aliases, self.separator))] if aliases else []
         if key == "related":
             return [self._related(term_id, label=False)] if term.related else []
+        if key == "pages":
+            return self._pages_cell(term_id)
         assert key == "sources"
         refs = [f"{lang}: {ref}" for lang, fields in sorted(term.sources.items())
                 for ref in fields.values()] + [f"{v.lang}: {v.source}" for v in term.variants]
@@ -193,8 +211,7 @@ class TableBuilder:
         para = _para()
         if term_id not in self._anchored:
             self._anchored.add(term_id)
-            para += addnodes.index(entries=[("single", headword.text, anchor(term_id),
-                                             "main", None)])
+            para += addnodes.index(entries=[index_entry(headword.text, term_id)])
             target = nodes.target("", "", ids=[anchor(term_id)])
             # links from anywhere may land here: without this, docutils notes an
             # unreferenced target per row, a message node kept with the doctree
@@ -260,6 +277,14 @@ class TableBuilder:
                                links=[self._link_text(r) for r in related])
         return related_line(label_text, [self._related_link(r) for r in related],
                             self.separator)
+
+    def _pages_cell(self, term_id: str) -> list[nodes.Node]:
+        pages = self.pages.get(term_id)
+        if not pages:
+            return []
+        more = len(pages) - PAGES_SHOWN
+        return [gpu_pages(pages=list(pages), separator=self.separator, shown=PAGES_SHOWN,
+                          label=labels.used_on(), more=labels.more_pages(more) if more > 1 else "")]
 
     def _link_text(self, term_id: str) -> tuple[str, str, str, str]:
         """A related term's headword as :class:`~.nodes.gpu_related` keeps it: no
@@ -335,6 +360,22 @@ def expand_related(node: gpu_related) -> nodes.paragraph:
     """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows."""
     return related_line(node["label"], [_row_link(link) for link in node["links"]],
                         node["separator"])
+
+
+def expand_pages(node: gpu_pages, pagerefs: bool = False) -> nodes.paragraph:
+    """The line a :class:`~.nodes.gpu_pages` stands for: each page's title, a link where
+    it has an address, with (*pagerefs*, LaTeX) its page number after it."""
+    items: list[nodes.Node] = []
+    for number, (docname, title, uri) in enumerate(node["pages"]):
+        if number:
+            items.append(nodes.Text(node["separator"]))
+        if uri is None:
+            items.append(nodes.Text(title))
+            continue
+        items.append(nodes.reference("", title, refuri=uri, internal=True))
+        if pagerefs:
+            items.append(gpu_pageref(docname=docname))
+    return _para(*items, classes=["gpu-pages"])
 
 
 def _row_link(link: tuple[str, str, str, str]) -> nodes.reference:

@@ -21,7 +21,7 @@ from docutils import nodes
 
 from . import labels
 from .core.languages import language_name, text_direction
-from .nodes import anchor, glossary_block, gpu_related, gpu_term, gpu_text
+from .nodes import anchor, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .tables import label_space
 
 if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
@@ -122,6 +122,45 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
     raise nodes.SkipNode
 
 
+def visit_pages_html(self: HTML5Translator, node: gpu_pages) -> None:
+    """Write a ``pages`` cell as the translator writes the paragraph of links
+    :func:`.tables.expand_pages` stands for; a long list shows its first pages and
+    collapses the rest (``<details>``, no script). The label before the links is
+    for narrow screens, where the table's header is not shown."""
+    pages, shown = node["pages"], node["shown"]
+    head, rest = (pages[:shown], pages[shown:]) if node["more"] else (pages, [])
+    parts = [self.starttag(node, "p", "", CLASS="gpu-pages"),
+             self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(node["label"]),
+             "</span>", label_space(node["label"]), *_page_links(self, node, head), "</p>\n"]
+    if rest:
+        parts += [self.starttag(node, "details", "", CLASS="gpu-pages-more"), "<summary>",
+                  self.encode(node["more"]), "</summary>",
+                  self.starttag(node, "p", "", CLASS="gpu-pages"), *_page_links(self, node, rest),
+                  "</p></details>\n"]
+    self.body.append("".join(parts))
+    raise nodes.SkipNode
+
+
+def _page_links(self: HTML5Translator, node: gpu_pages,
+                pages: list[tuple[str, str, str | None]]) -> list[str]:
+    parts: list[str] = []
+    for number, (_docname, title, uri) in enumerate(pages):
+        if number:
+            parts.append(self.encode(node["separator"]))
+        if uri is None:
+            parts.append(self.encode(title))
+        else:
+            parts += [self.starttag(node, "a", "", CLASS="reference internal", href=uri),
+                      self.encode(title), "</a>"]
+    return parts
+
+
+def visit_pageref_latex(self: LaTeXTranslator, node: gpu_pageref) -> None:
+    """The page of a document, as ``latex_show_pagerefs`` gives links: "(page 12)"."""
+    self.body.append(f" ({self.hyperpageref(node['docname'] + '::doc')})")
+    raise nodes.SkipNode
+
+
 def depart_span(self: HTML5Translator, node: nodes.Element) -> None:
     self.body.append("</span>")
 
@@ -174,4 +213,5 @@ HTML_VISITORS = {
     gpu_text: (visit_text_html, depart_span),
     glossary_block: (visit_block_html, depart_div),
     gpu_related: (visit_related_html, None),
+    gpu_pages: (visit_pages_html, None),
 }
