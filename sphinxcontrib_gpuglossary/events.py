@@ -168,6 +168,23 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
 
 
+def prune_search_index(app: Sphinx) -> list[object]:
+    """``html-collect-pages`` (before the search index is written): drop the words no
+    page has any more.
+
+    Sphinx's incremental search index takes the pages it writes again out of each
+    word's pages and keeps the words left with none, which a fresh build does not
+    have. A glossary page of the used terms loses a row (and its definition's words)
+    when another page stops using a term, without being edited itself; the index
+    of an incremental build must still equal a fresh build's.
+    """
+    indexer = getattr(app.builder, "indexer", None)
+    for mapping in (getattr(indexer, "_mapping", {}), getattr(indexer, "_title_mapping", {})):
+        for word in [word for word, pages in mapping.items() if not pages]:
+            del mapping[word]
+    return []
+
+
 def write_template(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished`` of the gettext builder: write ``gpu-glossary.pot`` beside the pages'."""
     if exception is not None or app.builder.name != "gettext":
