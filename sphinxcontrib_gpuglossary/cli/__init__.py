@@ -19,6 +19,7 @@ from ..core.exports import FORMATS, ordered_languages
 from ..core.languages import LANG_PATTERN, language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
 from ..core.model import Glossary
+from .uses import add_uses_option, site_uses, used_glossary, uses_table
 
 PROG = "gpuglossary"
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -179,12 +180,24 @@ def add_export(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "(ISO 30042, TBX-Basic) for translation tools."))
     parser.add_argument("--format", choices=list(FORMATS), default="json",
                         help="output format (default: json)")
+    add_uses_option(parser, "with json, also the site's documents and, in each term, the "
+                            "documents that use it")
     _output_option(parser)
     parser.set_defaults(run=_with_glossary(run_export))
 
 
 def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
-    return emit(FORMATS[args.format](glossary), args.output)
+    if args.uses is None:
+        return emit(FORMATS[args.format](glossary), args.output)
+    if args.format != "json":
+        print(f"{PROG}: --uses works with --format json", file=sys.stderr)
+        return EXIT_USAGE
+    uses = site_uses(args.uses, glossary, PROG)
+    if uses is None:
+        return EXIT_PROBLEMS
+    from ..core.exports import to_json
+
+    return emit(to_json(glossary, uses), args.output)
 
 
 # -- coverage ---------------------------------------------------------------
@@ -211,6 +224,8 @@ def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--fuzzy", action="store_true",
                         help="count fuzzy catalog entries too (like "
                              "gettext_allow_fuzzy_translations = True)")
+    add_uses_option(parser, "count only the terms the site uses, then list each with the "
+                            "documents that use it and the languages it lacks a text in")
     _output_option(parser)
     parser.set_defaults(run=_with_glossary(run_coverage))
 
@@ -263,8 +278,12 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
             return EXIT_PROBLEMS
     languages = ordered_languages(args.language or
                                   {*glossary.languages(), *_catalog_languages(args.locale_dir)})
+    uses = None if args.uses is None else site_uses(args.uses, glossary, PROG)
+    if args.uses is not None and uses is None:
+        return EXIT_PROBLEMS
     try:
-        body = coverage_rows(glossary, languages, args.locale_dir, args.fuzzy)
+        body = coverage_rows(glossary if uses is None else used_glossary(glossary, uses),
+                             languages, args.locale_dir, args.fuzzy)
     except CatalogError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_PROBLEMS
@@ -279,7 +298,12 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
         start = sum(widths[:column]) + 2 * column
         groups = groups.ljust(start) + group
         column += len(origins)
-    return emit("\n".join([groups, *lines]) + "\n", args.output)
+    text = "\n".join([groups, *lines]) + "\n"
+    if uses is not None:
+        translations = {lang: site_translations(args.locale_dir, lang, args.fuzzy)
+                        for lang in languages}
+        text += "\n" + uses_table(glossary, uses, languages, translations)
+    return emit(text, args.output)
 
 
 # -- prefill-po -------------------------------------------------------------
