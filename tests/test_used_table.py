@@ -67,6 +67,18 @@ def test_used_lists_exactly_the_rendered_terms_each_with_its_pages(make_site, bu
     assert headers == ["Term", "Definition", "Used on"]
 
 
+def test_auto_linked_terms_are_used_and_the_glossary_page_lists_itself_unlinked(
+        make_site, build) -> None:
+    srcdir = glossary_page(make_site, "   :used:\n   :columns: term, pages\n",
+                           **{"conditions.rst": "Conditions\n==========\n\nA Sprocket turns.\n"})
+    glossary = srcdir / "glossary.rst"
+    glossary.write_text(glossary.read_text().replace("========\n", "========\n\nSee :gpu-term:`gizmo`.\n"))
+    rows = table(build(srcdir, gpuglossary_autolink="first").read("glossary.html"))
+    assert rows["sprocket"] == [("conditions.html", "Conditions")]
+    assert rows["gizmo"] == [("zeta.html", "Zeta guide"), (None, "Glossary")]
+    assert "doohickey" not in rows  # no longer used on the conditions page
+
+
 def test_ifconfig_decides_with_the_build_configuration(make_site, build) -> None:
     site = build(make_site("used"), show_extras=True)
     assert table(site.read("glossary.html")) == expected_links(
