@@ -140,13 +140,14 @@ def make_sources(workdir: Path, args: argparse.Namespace) -> tuple[dict[tuple[in
                                                               coverage=args.coverage)
             usable = sitegen.usable_generated(user_glossary, every)
         pages = sitegen.plan_pages(args.pages, args.uses, usable, args.distinct, seed=args.seed)
-        shown = sitegen.used_terms(pages, usable) if args.table == "used" else None
+        shown = sitegen.used_terms(pages, usable) if args.table != "all" else None
         sizes[terms] = len(every) if shown is None else len(shown)
         for variant in args.variants:
             markup = "gpu" if variant == BASE else variant
             root = workdir / f"src-{markup}-t{terms}"
             if not root.exists():
-                sitegen.write_site(root, markup, pages, usable, every, user_glossary, shown)
+                sitegen.write_site(root, markup, pages, usable, every, user_glossary, shown,
+                                   used_option=args.table == "used-option")
             sources[terms, variant] = root
     return sources, sizes
 
@@ -281,8 +282,8 @@ def run_product(args: argparse.Namespace) -> dict[str, object]:
         workdir = Path(tmp)
         sources = {(f"{theme}-{args.product}", variant): root for theme in args.themes
                    for variant, root in productsite.sites(workdir, args.product, theme,
-                                                          args.seed).items()}
-        return compare_variants(args, workdir, sources, strict=True)
+                                                          args.seed, args.glossary).items()}
+        return compare_variants(args, workdir, sources, strict=True, page="glossary.html")
 
 
 def run_site(args: argparse.Namespace) -> dict[str, object]:
@@ -293,29 +294,36 @@ def run_site(args: argparse.Namespace) -> dict[str, object]:
         workdir = Path(tmp)
         sources = {(docs.parent.name if docs.name == "docs" else docs.name, variant): root
                    for variant, root in existingsite.sites(workdir, project, docs,
-                                                           args.site_uses, args.seed).items()}
-        return compare_variants(args, workdir, sources, strict=False)
+                                                           args.site_uses, args.seed,
+                                                           args.glossary).items()}
+        return compare_variants(args, workdir, sources, strict=False,
+                                page=f"{existingsite.PAGE}.html")
 
 
 def compare_variants(args: argparse.Namespace, workdir: Path,
-                     sources: dict[tuple[str, str], Path], strict: bool) -> dict[str, object]:
+                     sources: dict[tuple[str, str], Path], strict: bool,
+                     page: str) -> dict[str, object]:
     """Build every ``(site, variant)`` once per round, in an order rotated each round.
 
     Ratios compare each variant's cheapest round of CPU time (the least
     disturbed by the rest of the machine) and, for reference, medians of the
     per-round wall-clock ratios. With *strict* off, the sites' own warnings are
-    allowed, but none that the ``gpu`` variant adds.
+    allowed, but none that the ``gpu`` variant adds. The bytes of each variant's
+    glossary *page* are reported too.
     """
     cpu: dict[tuple[str, str], list[float]] = {}
     wall: dict[tuple[str, str], list[float]] = {}
     warned: dict[tuple[str, str], list[str]] = {}
+    page_bytes: dict[tuple[str, str], int] = {}
     configs = list(sources)
     for number in range(args.rounds):
         shift = number % len(configs)
         for config in configs[shift:] + configs[:shift]:
             lines: list[str] | None = None if strict else []
-            seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}", 1,
-                                  warnings=lines)
+            out = workdir / f"out-{'-'.join(config)}"
+            seconds, used = build(sources[config], out, 1, warnings=lines)
+            if (out / page).exists():
+                page_bytes[config] = (out / page).stat().st_size
             if lines is not None:  # the sites' own, without the variant's folder
                 warned[config] = [w.replace(str(sources[config]), "") for w in lines]
             wall.setdefault(config, []).append(seconds)
@@ -339,12 +347,16 @@ def compare_variants(args: argparse.Namespace, workdir: Path,
             "wall_gpu_vs_sphinx": wall_ratio("gpu", "sphinx"),
             "wall_gpu_vs_none": wall_ratio("gpu", "none"),
             "warnings": {v: len(warned[site, v]) for v in best if (site, v) in warned},
+            "glossary_bytes": {v: page_bytes.get((site, v)) for v in best},
         })
     summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
                "rounds": args.rounds, "machine": {"cpus": os.cpu_count(),
                                                   "sphinx": _version("sphinx")},
                "rows": rows}
     print(f"# {summary['command']}")
+    for row in rows:
+        print(f"{row['site']}: glossary page bytes " + ", ".join(
+            f"{variant} {size}" for variant, size in row["glossary_bytes"].items() if size))
     print("cheapest round of CPU time per variant; ratios of those (wall-clock medians in brackets)")
     print(f"{'site':<16} {'none s':>7} {'sphinx s':>8} {'gpu s':>6} "
           f"{'gpu/sphinx':>16} {'gpu/none':>16} {'sphinx/none':>11}")
@@ -417,9 +429,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", type=lambda s: s.split(","),
                         default=list(sitegen.VARIANTS),
                         help=f"comma-separated, of {','.join(sitegen.VARIANTS)} (default all)")
-    parser.add_argument("--table", choices=("all", "used"), default="all",
+    parser.add_argument("--table", choices=("all", "used", "used-option"), default="all",
                         help="what the glossary page of the term and gpu variants shows: every "
-                             "term of the glossary (default) or only the terms the pages use")
+                             "term of the glossary (default) or only the terms the pages use, "
+                             "listed (used) or, in the gpu variant, by :used: with a pages "
+                             "column (used-option)")
     parser.add_argument("--coverage", type=float, default=1.0,
                         help="generated glossaries: share of terms translated into each of "
                              "nl, ar, fr, bn and ru (default 1: every term in six languages)")
@@ -432,6 +446,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--product", type=int, default=0, metavar="PAGES",
                         help="instead: a product-docs site of PAGES pages with 0-5 term uses "
                              "each, untouched, with Sphinx's glossary, and with this extension")
+    parser.add_argument("--glossary", choices=("all", "used"), default="all",
+                        help="with --product or --site: the glossary page of the sphinx and gpu "
+                             "variants has every seeded term (default) or only the terms the "
+                             "pages use (gpu: :used: with a pages column)")
     parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
                         help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
     parser.add_argument("--site", type=Path, metavar="DOCS",
