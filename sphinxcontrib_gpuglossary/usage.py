@@ -12,7 +12,8 @@ the ``todolist`` of ``sphinx.ext.todo`` do, and is made as they are made:
    The directive records the table and leaves a :class:`~.nodes.deferred_table`.
 2. **Once every document is read** (:func:`resolve`, ``env-updated``, in the main
    process after the parallel readers' data is merged): which pages render a use
-   of each term for this builder (its tags for ``only``, its name and the
+   of each term for this builder (a table shows the terms used on other pages
+   than its own, and lists those pages) (its tags for ``only``, its name and the
    configuration for ``ifconfig``, as Sphinx and ``sphinx.ext.ifconfig`` decide
    when they write), in table-of-contents order; the terms each table shows; the
    general index entries of their rows, added to the ``index`` domain (which
@@ -162,8 +163,9 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
     included = Included(app)
     data["pages"] = term_pages(data["rendered"], document_order(env), domain.glossary.terms,
                                included)
-    data["rows"] = {docname: {index: table_terms(domain, data["tables"][docname][index][0],
-                                                 used, categories)
+    data["rows"] = {docname: {index: table_terms(domain, docname,
+                                                 data["tables"][docname][index][0], used,
+                                                 categories)
                               for index, _fields, used, categories in tables}
                     for docname, tables in sorted(data["deferred"].items())}
     _add_index_entries(env, domain, included)
@@ -188,21 +190,27 @@ def term_pages(rendered: Mapping[str, Mapping[str, Conditions]], order: list[str
     return {term_id: tuple(pages[term_id]) for term_id in sorted(pages)}
 
 
-def table_terms(domain: GpuDomain, listed: Iterable[str], used: str,
+def table_terms(domain: GpuDomain, docname: str, listed: Iterable[str], used: str,
                 categories: tuple[str, ...]) -> tuple[str, ...]:
-    """The terms of a deferred table: those its ``:terms:`` list and, with ``:used:``,
-    those the site uses (with ``:used: related``, also the terms they name as related),
-    in its categories."""
+    """The terms of a deferred table of *docname*: those its ``:terms:`` list and, with
+    ``:used:``, those the other pages of the site use (with ``:used: related``, also
+    the terms they name as related), in its categories."""
     chosen = set(listed)
     if used:
         terms = domain.glossary.terms
         wanted = set(categories)
-        shown = {t for t in domain.data["pages"] if terms[t].category in wanted}
+        shown = {t for t, pages in domain.data["pages"].items()
+                 if terms[t].category in wanted and _elsewhere(pages, docname)}
         chosen |= shown
         if used == "related":
             chosen.update(r for t in shown for r in terms[t].related
                           if r in terms and terms[r].category in wanted)
     return tuple(sorted(chosen))
+
+
+def _elsewhere(pages: tuple[str, ...], docname: str) -> bool:
+    """Whether *pages* has another page than *docname* (which is there at most once)."""
+    return len(pages) > 1 or pages[0] != docname
 
 
 def _add_index_entries(env: BuildEnvironment, domain: GpuDomain, included: Included) -> None:
@@ -248,7 +256,8 @@ def _fingerprint(domain: GpuDomain, env: BuildEnvironment, docname: str) -> str:
             related = terms[term_id].related
             parts.append((digests.get(term_id), [digests.get(r) for r in related]))
             if with_pages:
-                parts.append([(page, _title(env, page)) for page in data["pages"].get(term_id, ())])
+                parts.append([(page, _title(env, page)) for page in data["pages"].get(term_id, ())
+                              if page != docname])
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
@@ -271,14 +280,14 @@ def build_table(domain: GpuDomain, docname: str, index: int) -> nodes.Element:
 
 def page_links(domain: GpuDomain, docname: str, term_ids: Iterable[str]
                ) -> dict[str, list[PageLink]]:
-    """For each term, its pages as links from *docname*: ``(page, title, uri)``, the
-    uri ``None`` where the builder cannot link (text, man; a page LaTeX or Texinfo
-    leaves out of the document) and for *docname* itself."""
+    """For each term, the other pages that use it, as links from *docname*: ``(page,
+    title, uri)``, the uri ``None`` where the builder cannot link (text, man; a page
+    LaTeX or Texinfo leaves out of the document)."""
     builder, env = domain.builder, domain.env
     links: dict[str, PageLink] = {}
     result = {}
     for term_id in term_ids:
-        pages = domain.data["pages"].get(term_id, ())
+        pages = [page for page in domain.data["pages"].get(term_id, ()) if page != docname]
         for page in pages:
             if page not in links:
                 links[page] = (page, _title(env, page), _uri(builder, docname, page))
@@ -287,8 +296,6 @@ def page_links(domain: GpuDomain, docname: str, term_ids: Iterable[str]
 
 
 def _uri(builder: Builder, fromdoc: str, todoc: str) -> str | None:
-    if fromdoc == todoc:
-        return None
     try:
         uri = builder.get_relative_uri(fromdoc, todoc)
     except NoUri:

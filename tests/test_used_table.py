@@ -67,16 +67,23 @@ def test_used_lists_exactly_the_rendered_terms_each_with_its_pages(make_site, bu
     assert headers == ["Term", "Definition", "Used on"]
 
 
-def test_auto_linked_terms_are_used_and_the_glossary_page_lists_itself_unlinked(
+def test_auto_linked_terms_are_used_and_the_tables_own_page_is_not_among_the_pages(
         make_site, build) -> None:
     srcdir = glossary_page(make_site, "   :used:\n   :columns: term, pages\n",
                            **{"conditions.rst": "Conditions\n==========\n\nA Sprocket turns.\n"})
     glossary = srcdir / "glossary.rst"
-    glossary.write_text(glossary.read_text().replace("========\n", "========\n\nSee :gpu-term:`gizmo`.\n"))
-    rows = table(build(srcdir, gpuglossary_autolink="first").read("glossary.html"))
+    glossary.write_text(glossary.read_text().replace(
+        "========\n", "========\n\nOn :gpu-term:`gizmo` and :gpu-term:`thingamajig`.\n"))
+    site = build(srcdir, gpuglossary_autolink="first")
+    rows = table(site.read("glossary.html"))
     assert rows["sprocket"] == [("conditions.html", "Conditions")]
-    assert rows["gizmo"] == [("zeta.html", "Zeta guide"), (None, "Glossary")]
+    # used elsewhere too: listed, with the other pages; used only here: not listed
+    assert rows["gizmo"] == [("zeta.html", "Zeta guide")]
+    assert "thingamajig" not in rows
     assert "doohickey" not in rows  # no longer used on the conditions page
+    # the site's uses, for tools, still say where each term is used
+    uses = json.loads(site.read(FILE_NAME))["terms"]
+    assert uses["gizmo"] == ["zeta", "glossary"] and uses["thingamajig"] == ["glossary"]
 
 
 def test_ifconfig_decides_with_the_build_configuration(make_site, build) -> None:
