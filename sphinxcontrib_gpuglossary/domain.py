@@ -88,6 +88,8 @@ class GpuDomain(Domain):
     index: TermIndex
     chain: list[str]
     builder: Builder  # for link URIs: Sphinx 9 deprecates transforms' access to the app
+    #: whether intersphinx may link a term no table of the site shows (set after reading)
+    other_projects: bool = False
 
     def attach(self, glossary: Glossary, chain: list[str], builder: Builder) -> None:
         """Use *glossary*, shown in the languages of *chain* (build language first)."""
@@ -307,12 +309,18 @@ class GpuDomain(Domain):
         # Terms in running text are linked by transforms.LinkTerms; what comes here is
         # :any:, a table's "See also" link, or a term no table shows (no target: None).
         term_id = target if target in self.glossary.terms else self.index.term_id(target)
-        docname = self.data["targets"].get(term_id or "")
-        if term_id is None or docname is None:
+        return None if term_id is None else self.term_reference(fromdocname, term_id, contnode)
+
+    def term_reference(self, fromdocname: str, term_id: str, contnode: nodes.Element,
+                       ) -> nodes.reference | None:
+        """A link around *contnode* from *fromdocname* to the entry of *term_id* in the
+        table that is its link target; ``None`` when no table shows the term."""
+        docname = self.data["targets"].get(term_id)
+        if docname is None:
             return None
         if docname != fromdocname and self.one_page:
             docname = fromdocname  # an in-page link
-        return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
+        return make_refnode(self.builder, fromdocname, docname, anchor(term_id), contnode,
                             self.headword_text(term_id))
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,

@@ -39,7 +39,6 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.ext.ifconfig import ifconfig
 
-from .core import uses as uses_file
 from .nodes import anchor, index_entry
 from .tables import TableBuilder, TableSpec
 
@@ -159,6 +158,7 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
     terms of each deferred table and their index entries; returns the pages whose
     deferred tables show something else than when this builder last wrote them."""
     domain: GpuDomain = env.get_domain("gpu")  # type: ignore[assignment]
+    domain.other_projects = "sphinx.ext.intersphinx" in app.extensions
     data = domain.data
     included = Included(app)
     data["pages"] = term_pages(data["rendered"], document_order(env), domain.glossary.terms,
@@ -275,7 +275,28 @@ def build_table(domain: GpuDomain, docname: str, index: int) -> nodes.Element:
     rows = domain.data["rows"][docname][index]
     spec = TableSpec(**{**fields, "term_ids": rows})
     pages = page_links(domain, docname, rows) if "pages" in spec.columns else None
-    return TableBuilder(domain, docname, domain.anchored_before(docname, index), pages).build(spec)
+    block = TableBuilder(domain, docname, domain.anchored_before(docname, index), pages).build(spec)
+    _link_related(domain, docname, block)
+    return block
+
+
+def _link_related(domain: GpuDomain, docname: str, block: nodes.Element) -> None:
+    """Resolve the table's cross-references ("See also" links to terms it does not
+    show) now that every link target is known, as the domain and ``keep_unlinked``
+    would resolve them after, without Sphinx's resolver (which emits an event, and
+    logs it, for each link to a term no table shows: most of the related terms of a
+    table of the used terms). Left to Sphinx where intersphinx may link a term no
+    table shows to another project's glossary."""
+    for xref in list(block.findall(addnodes.pending_xref)):
+        contnode = xref[0]
+        try:
+            reference = domain.term_reference(docname, xref["reftarget"], contnode)
+        except NoUri:  # as Sphinx's resolver: the text, unlinked
+            reference = None
+        else:
+            if reference is None and domain.other_projects:
+                continue
+        xref.replace_self(reference or contnode)
 
 
 def page_links(domain: GpuDomain, docname: str, term_ids: Iterable[str]
@@ -312,6 +333,7 @@ def write_uses_file(app: Sphinx, exception: Exception | None) -> None:
     builder = app.builder
     if exception is not None or builder.format not in USES_FILE_FORMATS or _packaged(builder):
         return
+    from .core import uses as uses_file  # the file's format, needed only here
     domain: GpuDomain = app.env.get_domain("gpu")  # type: ignore[assignment]
     documents = []
     for docname in document_order(app.env):

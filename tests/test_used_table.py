@@ -173,6 +173,41 @@ def test_the_collapsed_rest_is_named_in_the_build_language(make_site, build, lan
     assert f"<summary>{summary}</summary>" in html
 
 
+def see_also(html: str, term_id: str) -> str:
+    row = next(r for r in ROW.findall(html) if f'id="gpu-term-{term_id}"' in r)
+    return re.search(r'<p class="gpu-related">.*?</p>', row, re.S).group()
+
+
+def test_see_also_links_go_to_the_row_another_table_or_nowhere(make_site, build) -> None:
+    srcdir = glossary_page(make_site, "   :used:\n", **{
+        "extra.rst": ":orphan:\n\nExtra\n=====\n\n.. glossary-table::\n   :terms: sprocket\n"})
+    site = build(srcdir)
+    assert site.warnings == ""
+    html = site.read("glossary.html")
+    assert '<a class="reference internal" href="#gpu-term-gadget">Gadget</a>' in see_also(html,
+                                                                                       "widget")
+    assert re.search(r'<a class="reference internal" href="extra\.html#gpu-term-sprocket"'
+                     r'[^>]*><span>Sprocket</span></a>', see_also(html, "gizmo"))
+    (srcdir / "extra.rst").write_text(":orphan:\n\nExtra\n=====\n\nNo table.\n")
+    html = build(srcdir).read("glossary.html")
+    assert "<span>Sprocket</span></p>" in see_also(html, "gizmo")  # no table shows it: text
+
+
+def test_see_also_links_to_a_term_no_table_shows_may_go_to_another_project(
+        make_site, build, tmp_path: Path) -> None:
+    other = build(glossary_page(make_site, "   :terms: sprocket\n"))
+    inventory = tmp_path / "parts.inv"  # the other project's, before this one is built there
+    inventory.write_bytes((other.outdir / "objects.inv").read_bytes())
+    srcdir = glossary_page(make_site, "   :used:\n")
+    with (srcdir / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write("extensions.append('sphinx.ext.intersphinx')\nintersphinx_mapping = "
+                   f"{{'parts': ('https://parts.example/', {str(inventory)!r})}}\n")
+    site = build(srcdir)
+    assert site.warnings == ""
+    assert re.search(r'<a class="reference external" href="https://parts\.example/glossary\.html'
+                     r'#gpu-term-sprocket"', see_also(site.read("glossary.html"), "gizmo"))
+
+
 def test_general_index_inventory_and_links_know_the_used_terms(make_site, build) -> None:
     site = build(glossary_page(make_site, "   :used:\n"))
     genindex = site.read("genindex.html")
