@@ -37,9 +37,11 @@ class glossary_block(nodes.container):  # noqa: N801
 
 class gpu_related(nodes.Element):  # noqa: N801
     """A table row's "See also" line when every term it names has its row in the
-    same table: ``label`` (empty in the related column), ``separator``, and
-    ``links``, one ``(term_id, text, lang, dir)`` per term (``lang`` empty: the
-    table's language).
+    same table, or the table is built when its page is written: ``label`` (empty
+    in the related column), ``separator``, and ``links``, one ``(term_id, text,
+    lang, dir)`` per term (``lang`` empty: the table's language). In a table built
+    when its page is written, ``hrefs`` gives the address of each term the table
+    does not show (``None``: text, no link).
 
     One node where the written line takes about ten (paragraph, label, a link and
     its text per term, separators), so that a glossary page's doctree stays small

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,11 +51,15 @@ class TableBuilder:
 
     *anchored*: the term ids that earlier tables of the document already give an anchor.
     *pages*: for a ``pages`` column, the pages that use each term (:mod:`.usage`).
+    *outside*: for a table built when its page is written, once every link target is
+    known: the address of the entry of a related term the table does not show
+    (``None``: no table shows it); its "See also" lines are then as compact as where
+    the table shows every related term.
     """
 
     def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset(),
                  pages: Mapping[str, Sequence[tuple[str, str, str | None]]] | None = None,
-                 ) -> None:
+                 outside: Callable[[str], str | None] | None = None) -> None:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
@@ -63,6 +67,7 @@ class TableBuilder:
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
         self.pages = pages or {}
+        self.outside = outside
 
     def build(self, spec: TableSpec) -> glossary_block:
         self._shown = frozenset(spec.term_ids)
@@ -275,6 +280,10 @@ class TableBuilder:
         if all(r in self._shown for r in related):  # the whole glossary page: compact
             return gpu_related(label=label_text, separator=self.separator,
                                links=[self._link_text(r) for r in related])
+        if self.outside is not None:
+            return gpu_related(label=label_text, separator=self.separator,
+                               links=[self._link_text(r) for r in related],
+                               hrefs={r: self.outside(r) for r in related if r not in self._shown})
         return related_line(label_text, [self._related_link(r) for r in related],
                             self.separator)
 
@@ -357,9 +366,12 @@ def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nod
 
 
 def expand_related(node: gpu_related) -> nodes.paragraph:
-    """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows."""
-    return related_line(node["label"], [_row_link(link) for link in node["links"]],
-                        node["separator"])
+    """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows (or
+    where its ``hrefs`` say)."""
+    hrefs = node.get("hrefs", {})
+    return related_line(node["label"], [_row_link(link) if link[0] not in hrefs
+                                        else _outside_link(link, hrefs[link[0]])
+                                        for link in node["links"]], node["separator"])
 
 
 def expand_pages(node: gpu_pages, pagerefs: bool = False) -> nodes.paragraph:
@@ -381,6 +393,14 @@ def expand_pages(node: gpu_pages, pagerefs: bool = False) -> nodes.paragraph:
 def _row_link(link: tuple[str, str, str, str]) -> nodes.reference:
     """A plain link to the row of ``link[0]`` in the same table."""
     return nodes.reference("", "", _link_node(link), refid=anchor(link[0]), internal=True)
+
+
+def _outside_link(link: tuple[str, str, str, str], href: str | None) -> nodes.Node:
+    """A plain link to *href*, another table's entry; the text alone without one."""
+    if href is None:
+        return _link_node(link)
+    target = {"refid": href[1:]} if href.startswith("#") else {"refuri": href}
+    return nodes.reference("", "", _link_node(link), internal=True, **target)
 
 
 def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:

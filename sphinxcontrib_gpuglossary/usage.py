@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -275,28 +276,22 @@ def build_table(domain: GpuDomain, docname: str, index: int) -> nodes.Element:
     rows = domain.data["rows"][docname][index]
     spec = TableSpec(**{**fields, "term_ids": rows})
     pages = page_links(domain, docname, rows) if "pages" in spec.columns else None
-    block = TableBuilder(domain, docname, domain.anchored_before(docname, index), pages).build(spec)
-    _link_related(domain, docname, block)
-    return block
+    # links to related terms no table of the site shows are left to intersphinx
+    outside = None if domain.other_projects else partial(_entry_address, domain, docname)
+    return TableBuilder(domain, docname, domain.anchored_before(docname, index), pages,
+                        outside).build(spec)
 
 
-def _link_related(domain: GpuDomain, docname: str, block: nodes.Element) -> None:
-    """Resolve the table's cross-references ("See also" links to terms it does not
-    show) now that every link target is known, as the domain and ``keep_unlinked``
-    would resolve them after, without Sphinx's resolver (which emits an event, and
-    logs it, for each link to a term no table shows: most of the related terms of a
-    table of the used terms). Left to Sphinx where intersphinx may link a term no
-    table shows to another project's glossary."""
-    for xref in list(block.findall(addnodes.pending_xref)):
-        contnode = xref[0]
-        try:
-            reference = domain.term_reference(docname, xref["reftarget"], contnode)
-        except NoUri:  # as Sphinx's resolver: the text, unlinked
-            reference = None
-        else:
-            if reference is None and domain.other_projects:
-                continue
-        xref.replace_self(reference or contnode)
+def _entry_address(domain: GpuDomain, docname: str, term_id: str) -> str | None:
+    """The address of *term_id*'s entry from *docname*, as the domain links it;
+    ``None`` where no table shows it or the builder has no link to its page."""
+    try:
+        reference = domain.term_reference(docname, term_id, nodes.inline())
+    except NoUri:
+        return None
+    if reference is None:
+        return None
+    return reference.get("refuri") or "#" + reference["refid"]
 
 
 def page_links(domain: GpuDomain, docname: str, term_ids: Iterable[str]

@@ -107,16 +107,19 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
     if label:
         parts += [self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(label),
                   "</span>", label_space(label)]
+    hrefs = node.get("hrefs", {})
     for number, (term_id, text, lang, direction) in enumerate(node["links"]):
         if number:
             parts.append(self.encode(node["separator"]))
-        parts.append(self.starttag(node, "a", "", CLASS="reference internal",
-                                   href="#" + anchor(term_id)))
+        href = hrefs.get(term_id, "#" + anchor(term_id)) if hrefs else "#" + anchor(term_id)
+        if href is not None:
+            parts.append(self.starttag(node, "a", "", CLASS="reference internal", href=href))
         if lang:
             parts += [_text_tag(self, node, lang, direction), self.encode(text), "</span>"]
         else:
             parts.append(self.encode(text))
-        parts.append("</a>")
+        if href is not None:
+            parts.append("</a>")
     parts.append("</p>\n")
     self.body.append("".join(parts))
     raise nodes.SkipNode

@@ -180,17 +180,67 @@ def see_also(html: str, term_id: str) -> str:
 
 def test_see_also_links_go_to_the_row_another_table_or_nowhere(make_site, build) -> None:
     srcdir = glossary_page(make_site, "   :used:\n", **{
-        "extra.rst": ":orphan:\n\nExtra\n=====\n\n.. glossary-table::\n   :terms: sprocket\n"})
+        "extra.rst": "Extra\n=====\n\n.. glossary-table::\n   :terms: sprocket\n"})
+    index = srcdir / "index.rst"
+    index.write_text(index.read_text() + "   extra\n")
     site = build(srcdir)
     assert site.warnings == ""
     html = site.read("glossary.html")
     assert '<a class="reference internal" href="#gpu-term-gadget">Gadget</a>' in see_also(html,
                                                                                        "widget")
-    assert re.search(r'<a class="reference internal" href="extra\.html#gpu-term-sprocket"'
-                     r'[^>]*><span>Sprocket</span></a>', see_also(html, "gizmo"))
-    (srcdir / "extra.rst").write_text(":orphan:\n\nExtra\n=====\n\nNo table.\n")
+    assert see_also(html, "gizmo") == (
+        '<p class="gpu-related"><span class="gpu-label">See also:</span> '
+        '<a class="reference internal" href="extra.html#gpu-term-sprocket">Sprocket</a></p>')
+    (tex,) = build(srcdir, "latex").outdir.glob("*.tex")
+    gizmo = tex.read_text(encoding="utf-8").split(r"{glossary:gpu-term-gizmo}}")[1]
+    assert r"See also:} {\hyperref[\detokenize{extra:gpu-term-sprocket}]" in gizmo[:300]
+    (srcdir / "extra.rst").write_text("Extra\n=====\n\nNo table.\n")
     html = build(srcdir).read("glossary.html")
-    assert "<span>Sprocket</span></p>" in see_also(html, "gizmo")  # no table shows it: text
+    assert see_also(html, "gizmo").endswith("See also:</span> Sprocket</p>")  # no table shows it
+    text = build(srcdir, "text").read("glossary.txt")
+    assert "See also: Sprocket" in text
+
+
+def test_html_writes_see_also_lines_to_other_tables_as_the_translator_writes_their_nodes(
+        make_site, build) -> None:
+    """Links to a row, to another page's table and to no table, in Japanese (English
+    headwords tagged with their language, a full-width colon after the label)."""
+    from docutils import nodes
+
+    from sphinxcontrib_gpuglossary.nodes import gpu_related
+    from sphinxcontrib_gpuglossary.tables import expand_related
+
+    srcdir = glossary_page(make_site, "   :used:\n", **{
+        "extra.rst": ":orphan:\n\nExtra\n=====\n\n.. glossary-table::\n   :terms: gadget\n"})
+    alpha = srcdir / "alpha.rst"  # gadget: used nowhere, related to widget
+    alpha.write_text(alpha.read_text().replace(":gpu-term:`Gadget`", "a gadget"))
+    terms = srcdir / "terms.yaml"  # widget: related to a row, another table, no table
+    terms.write_text(terms.read_text().replace("related: [gadget]",
+                                               "related: [gadget, gizmo, thingamajig]"))
+    site = build(srcdir, language="ja")
+    builder, env = site.app.builder, site.app.env
+    doctree = env.get_doctree("glossary")
+    env.apply_post_transforms(doctree, "glossary")
+    doctree.settings = builder.docsettings  # as the builder writes it
+    expanded = doctree.deepcopy()
+    for node in list(expanded.findall(gpu_related)):
+        node.replace_self(expand_related(node))
+
+    def written(document: nodes.document) -> str:
+        translator = builder.create_translator(document, builder)
+        document.walkabout(translator)
+        return "".join(translator.body)
+
+    direct = written(doctree)
+    assert direct == written(expanded)
+    line = re.search(r'<p class="gpu-related">.*?</p>', direct[direct.index('id="gpu-term-widget"'):],
+                     re.S).group()
+    english = '<span class="gpu-text" dir="ltr" lang="en">'
+    # (the label is the catalog's while the build runs, English here once it has ended)
+    assert line.split("</span>", 1)[1].lstrip() == (
+        f'<a class="reference internal" href="extra.html#gpu-term-gadget">{english}Gadget</span>'
+        f'</a>、<a class="reference internal" href="#gpu-term-gizmo">{english}Gizmo</span></a>、'
+        f'{english}Thingamajig</span></p>')
 
 
 def test_see_also_links_to_a_term_no_table_shows_may_go_to_another_project(
