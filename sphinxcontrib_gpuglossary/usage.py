@@ -30,6 +30,7 @@ Nothing is collected while writing, so ``-j`` builds equal serial ones.
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -38,9 +39,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.errors import NoUri
-from sphinx.ext.ifconfig import ifconfig
 
-from .nodes import anchor, index_entry
+from .nodes import anchor, gpu_term, index_entry
 from .tables import TableBuilder, TableSpec
 
 if TYPE_CHECKING:
@@ -68,18 +68,18 @@ PageLink = tuple[str, str, "str | None"]  # (docname, title, uri)
 def rendered_uses(document: nodes.document) -> dict[str, Conditions]:
     """The terms marked in *document* (:class:`~.nodes.gpu_term`), each with the
     conditions under which a reader sees one of its uses."""
-    from .nodes import gpu_term
-
+    # a site that does not load sphinx.ext.ifconfig has no ifconfig node
+    ifconfig = getattr(sys.modules.get("sphinx.ext.ifconfig"), "ifconfig", None)
     found: dict[str, set[tuple[Condition, ...]]] = {}
     for term in document.findall(gpu_term):
-        conditions = _conditions(term)
+        conditions = _conditions(term, ifconfig)
         if conditions is not None:
             found.setdefault(term["termid"], set()).add(conditions)
     return {term_id: UNCONDITIONAL if () in ways else tuple(sorted(ways))
             for term_id, ways in found.items()}
 
 
-def _conditions(node: nodes.Node) -> tuple[Condition, ...] | None:
+def _conditions(node: nodes.Node, ifconfig: type | None) -> tuple[Condition, ...] | None:
     """The ``only`` and ``ifconfig`` expressions around *node*, outermost first;
     ``None`` inside a substitution definition (shown only where it is used)."""
     found: list[Condition] = []
@@ -87,7 +87,7 @@ def _conditions(node: nodes.Node) -> tuple[Condition, ...] | None:
     while parent is not None:
         if isinstance(parent, addnodes.only):
             found.append(("only", parent["expr"]))
-        elif isinstance(parent, ifconfig):
+        elif ifconfig is not None and isinstance(parent, ifconfig):
             found.append(("ifconfig", parent["expr"]))
         elif isinstance(parent, nodes.substitution_definition):
             return None

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import printable
 
@@ -24,15 +24,15 @@ FORMAT = "sphinxcontrib-gpuglossary-uses"
 VERSION = 1
 
 
-@dataclass(frozen=True)
-class Document:
+# NamedTuples: a build imports this module to write the file (a dataclass costs
+# five times as much to create)
+class Document(NamedTuple):
     name: str  # Sphinx's docname: the path from the source folder, without suffix
     title: str
     uri: str | None  # the page's address in an HTML build, from the output folder
 
 
-@dataclass(frozen=True)
-class SiteUses:
+class SiteUses(NamedTuple):
     """The uses of one build: *documents* in table-of-contents order, and per term id
     the names of the documents that use it, in that order."""
 
