@@ -283,7 +283,31 @@ def run_product(args: argparse.Namespace) -> dict[str, object]:
         sources = {(f"{theme}-{args.product}", variant): root for theme in args.themes
                    for variant, root in productsite.sites(workdir, args.product, theme,
                                                           args.seed, args.glossary).items()}
-        return compare_variants(args, workdir, sources, strict=True, page="glossary.html")
+        summary = compare_variants(args, workdir, sources, strict=True, page="glossary.html")
+        if args.page_rounds:
+            summary["page_cost"] = page_costs(sources, args.page_rounds)
+        return summary
+
+
+def page_costs(sources: dict[tuple[str, str], Path], rounds: int) -> list[dict[str, object]]:
+    """The glossary page's own cost in the ``sphinx`` and ``gpu`` variants
+    (:mod:`benchmarks.pagecost`, each in a process of its own)."""
+    rows = []
+    for (site, variant), srcdir in sources.items():
+        if variant == "none":
+            continue
+        done = subprocess.run([sys.executable, "-m", "benchmarks.pagecost", str(srcdir), "glossary",
+                               str(rounds)], capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).resolve().parent.parent)
+        steps = json.loads(done.stdout.splitlines()[-1])
+        rows.append({"site": site, "variant": variant, "ms": steps, "total_ms": sum(steps.values())})
+    print(f"the glossary page's own cost, cheapest of {rounds} rounds (CPU ms, collector paused)")
+    print(f"{'site':<16} {'variant':<8} " + " ".join(f"{step:>12}" for step in rows[0]["ms"])
+          + f" {'total':>8}")
+    for row in rows:
+        print(f"{row['site']:<16} {row['variant']:<8} "
+              + " ".join(f"{ms:>12.1f}" for ms in row["ms"].values()) + f" {row['total_ms']:>8.1f}")
+    return rows
 
 
 def run_site(args: argparse.Namespace) -> dict[str, object]:
@@ -450,6 +474,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --product or --site: the glossary page of the sphinx and gpu "
                              "variants has every seeded term (default) or only the terms the "
                              "pages use (gpu: :used: with a pages column)")
+    parser.add_argument("--page-rounds", type=int, default=0, metavar="N",
+                        help="with --product: also time the glossary page's own steps "
+                             "(read, resolve, search index, write), cheapest of N in-process "
+                             "rounds each")
     parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
                         help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
     parser.add_argument("--site", type=Path, metavar="DOCS",

@@ -167,3 +167,13 @@ def test_generated_site_with_the_used_option(seeded, tmp_path: Path, build) -> N
     html = build(srcdir).read("glossary.html")
     rows = re.findall(r'<span class="target" id="gpu-term-([a-z0-9-]+)"', html)
     assert sorted(rows) == sorted(t.id for t in shown)
+
+
+def test_page_cost_times_each_step_of_one_page(make_site) -> None:
+    """The steps run (no figure is checked: nothing here is timed as a test)."""
+    from benchmarks.pagecost import page_cost
+
+    srcdir = make_site("used")
+    steps = page_cost(srcdir, "glossary", 1)
+    assert list(steps) == ["read", "resolve", "search index", "write"]
+    assert all(isinstance(ms, float) and ms >= 0 for ms in steps.values())
