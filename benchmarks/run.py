@@ -184,7 +184,12 @@ def run_builds(args: argparse.Namespace) -> dict[str, object]:
                 serial = Config(config.terms, config.variant, 1)
                 if config.jobs != 1 and serial in outs:
                     identical_jobs.append(same_html(outs[serial], outs[config]))
-    return report(args, results, identical_jobs, packages)
+        summary = report(args, results, identical_jobs, packages)
+        if args.page_rounds:
+            summary["page_cost"] = page_costs({(f"t{terms}", variant): root for (terms, variant), root
+                                               in sources.items() if variant in ("term", "gpu")},
+                                              args.page_rounds)
+    return summary
 
 
 def paired(results: dict[Config, Result], config: Config, base: Config,
@@ -294,7 +299,7 @@ def page_costs(sources: dict[tuple[str, str], Path], rounds: int) -> list[dict[s
     (:mod:`benchmarks.pagecost`, each in a process of its own)."""
     rows = []
     for (site, variant), srcdir in sources.items():
-        if variant == "none":
+        if variant not in ("sphinx", "term", "gpu"):
             continue
         done = subprocess.run([sys.executable, "-m", "benchmarks.pagecost", str(srcdir), "glossary",
                                str(rounds)], capture_output=True, text=True, check=True,
@@ -475,9 +480,9 @@ def main(argv: list[str] | None = None) -> int:
                              "variants has every seeded term (default) or only the terms the "
                              "pages use (gpu: :used: with a pages column)")
     parser.add_argument("--page-rounds", type=int, default=0, metavar="N",
-                        help="with --product: also time the glossary page's own steps "
-                             "(read, resolve, search index, write), cheapest of N in-process "
-                             "rounds each")
+                        help="also time the glossary page's own steps (read, after reading, "
+                             "resolve, search index, write) in the variants that have one, "
+                             "cheapest of N in-process rounds each")
     parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
                         help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
     parser.add_argument("--site", type=Path, metavar="DOCS",

@@ -175,5 +175,5 @@ def test_page_cost_times_each_step_of_one_page(make_site) -> None:
 
     srcdir = make_site("used")
     steps = page_cost(srcdir, "glossary", 1)
-    assert list(steps) == ["read", "resolve", "search index", "write"]
+    assert list(steps) == ["read", "after reading", "resolve", "search index", "write"]
     assert all(isinstance(ms, float) and ms >= 0 for ms in steps.values())
