@@ -46,11 +46,6 @@ def see_also() -> str:
     return _("See also:")
 
 
-def used_on() -> str:
-    """Before a term's pages where the table's header is not shown (narrow screens)."""
-    return _("Used on:")
-
-
 def more_pages(count: int) -> str:
     """What opens the collapsed rest of a long list of *count* pages that use a term."""
     return ngettext("%(count)d more page", "%(count)d more pages", count) % {"count": count}

@@ -61,10 +61,9 @@ class deferred_table(nodes.General, nodes.Element):  # noqa: N801
 class gpu_pages(nodes.General, nodes.Element):  # noqa: N801
     """A ``pages`` cell: the pages that use a term. ``pages`` holds one ``(docname,
     title, uri)`` per page, in the order of the site's table of contents (``uri``
-    is ``None`` where the builder has no link to the page); ``separator``,
-    ``label`` ("Used on:") and ``more`` (what the collapsed rest of a long list is
-    called) are in the build language, ``shown`` is how many pages a long list
-    shows before the rest.
+    is ``None`` where the builder has no link to the page); ``separator`` and
+    ``more`` (what the collapsed rest of a long list is called) are in the build
+    language, ``shown`` is how many pages a long list shows before the rest.
 
     Its text is in its attributes, as in :class:`gpu_related`: HTML builders write
     the links themselves (and the search index does not take other pages' titles

@@ -293,7 +293,7 @@ class TableBuilder:
             return []
         more = len(pages) - PAGES_SHOWN
         return [gpu_pages(pages=list(pages), separator=self.separator, shown=PAGES_SHOWN,
-                          label=labels.used_on(), more=labels.more_pages(more) if more > 1 else "")]
+                          more=labels.more_pages(more) if more > 1 else "")]
 
     def _link_text(self, term_id: str) -> tuple[str, str, str, str]:
         """A related term's headword as :class:`~.nodes.gpu_related` keeps it: no

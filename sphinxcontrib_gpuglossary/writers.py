@@ -128,13 +128,11 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
 def visit_pages_html(self: HTML5Translator, node: gpu_pages) -> None:
     """Write a ``pages`` cell as the translator writes the paragraph of links
     :func:`.tables.expand_pages` stands for; a long list shows its first pages and
-    collapses the rest (``<details>``, no script). The label before the links is
-    for narrow screens, where the table's header is not shown."""
+    collapses the rest (``<details>``, no script)."""
     pages, shown = node["pages"], node["shown"]
     head, rest = (pages[:shown], pages[shown:]) if node["more"] else (pages, [])
-    parts = [self.starttag(node, "p", "", CLASS="gpu-pages"),
-             self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(node["label"]),
-             "</span>", label_space(node["label"]), *_page_links(self, node, head), "</p>\n"]
+    parts = [self.starttag(node, "p", "", CLASS="gpu-pages"), *_page_links(self, node, head),
+             "</p>\n"]
     if rest:
         parts += [self.starttag(node, "details", "", CLASS="gpu-pages-more"), "<summary>",
                   self.encode(node["more"]), "</summary>",

@@ -30,7 +30,7 @@ SHIPPED = sorted(p.name for p in LOCALE.iterdir() if p.is_dir())
 ON_PAGE = ["Term", "Definition", "Category", "Also called", "See also", "Source", "Hardware",
            "Inference", "Training", "Parallelism", "Image generation", "Speech", "ML fundamentals",
            "Infrastructure", "Billing and API", "See also:", "Note:", "Also defined as:",
-           "not translated", "Disclaimer:", "Used on", "Used on:"]
+           "not translated", "Disclaimer:", "Used on"]
 SUMMARY = ("%(count)d definition is not translated yet and is shown in another language: "
            "%(languages)s.",
            "%(count)d definitions are not translated yet and are shown in another language: "

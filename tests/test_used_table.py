@@ -40,7 +40,6 @@ def table(html: str) -> dict[str, list[tuple[str | None, str]]]:
             continue
         pages = []
         for cell in re.findall(r'<p class="gpu-pages">(.*?)</p>', row, re.S):
-            cell = re.sub(r'<span class="gpu-label">[^<]*</span> ?', "", cell)
             for link in re.finditer(r'<a class="reference internal" href="([^"]*)">([^<]*)</a>'
                                     r'|([^<>,]+)', cell):
                 href, title, text = link.groups()
