@@ -12,14 +12,14 @@ the ``todolist`` of ``sphinx.ext.todo`` do, and is made as they are made:
    The directive records the table and leaves a :class:`~.nodes.deferred_table`.
 2. **Once every document is read** (:func:`resolve`, ``env-updated``, in the main
    process after the parallel readers' data is merged): which pages render a use
-   of each term for this builder (a table shows the terms used on other pages
-   than its own, and lists those pages) (its tags for ``only``, its name and the
-   configuration for ``ifconfig``, as Sphinx and ``sphinx.ext.ifconfig`` decide
-   when they write), in table-of-contents order; the terms each table shows; the
-   general index entries of their rows, added to the ``index`` domain (which
-   collected the other entries while reading) so that ``genindex`` lists them;
-   and which pages must be written again because what their tables show changed.
-   Link targets are computed after this (``events.retarget``).
+   of each term for this builder, in table-of-contents order (its tags decide
+   ``only``, its name and the configuration ``ifconfig``, as Sphinx and
+   ``sphinx.ext.ifconfig`` decide when they write); the terms each table shows
+   (those used on other pages than its own); the general index entries of their
+   rows, added to the ``index`` domain (which collected the other entries while
+   reading) so that ``genindex`` lists them; and which pages must be written
+   again because what their tables show changed. Link targets are computed after
+   this (``events.retarget``).
 3. **Writing** (:class:`~.transforms.BuildUsageTables`, a post-transform in the
    main process): the table is built into the doctree before references are
    resolved, so the search index and every builder see it as any other table.
