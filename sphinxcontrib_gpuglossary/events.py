@@ -168,21 +168,52 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
 
 
-def prune_search_index(app: Sphinx) -> list[object]:
-    """``html-collect-pages`` (before the search index is written): drop the words no
-    page has any more.
+def repair_search_index(app: Sphinx) -> list[object]:
+    """``html-collect-pages`` (before the search index is written): give an incremental
+    build the search index a fresh build writes.
 
-    Sphinx's incremental search index takes the pages it writes again out of each
-    word's pages and keeps the words left with none, which a fresh build does not
-    have. A glossary page of the used terms loses a row (and its definition's words)
-    when another page stops using a term, without being edited itself; the index
-    of an incremental build must still equal a fresh build's.
+    Sphinx reads back the words of the last build's index, but not its index
+    entries: those of the pages it does not write again (the rows of every glossary
+    table among them) would be lost until each page is written again. And it keeps
+    the words that no page has any more, which a glossary page of the used terms
+    loses, without being edited, when another page stops using a term.
     """
-    indexer = getattr(app.builder, "indexer", None)
+    builder = app.builder
+    indexer = getattr(builder, "indexer", None)
     for mapping in (getattr(indexer, "_mapping", {}), getattr(indexer, "_title_mapping", {})):
         for word in [word for word, pages in mapping.items() if not pages]:
             del mapping[word]
+    entries = getattr(indexer, "_index_entries", None)
+    if isinstance(entries, dict):
+        unwritten = set(app.env.all_docs) - entries.keys()
+        restored = _last_index_entries(builder, unwritten) if unwritten else {}
+        if restored:
+            # in the order a fresh build feeds the pages: by name
+            merged = {**entries, **restored}
+            entries.clear()
+            entries.update(sorted(merged.items()))
     return []
+
+
+def _last_index_entries(builder: object, docnames: set[str]) -> dict[str, list[tuple[str, str, str]]]:
+    """The index entries of *docnames* in the search index the last build wrote, as
+    Sphinx's index keeps them per page (it writes each entry in lower case)."""
+    path = Path(getattr(builder, "outdir", ""), getattr(builder, "searchindex_filename", ""))
+    index_format = getattr(builder, "indexer_format", None)
+    if not path.is_file() or not hasattr(index_format, "loads"):
+        return {}
+    try:
+        frozen = index_format.loads(path.read_text(encoding="utf-8"))
+        names = frozen["docnames"]
+        found: dict[str, list[tuple[str, str, str]]] = {}
+        for entry, places in frozen.get("indexentries", {}).items():
+            for number, target, main in places:
+                if names[number] in docnames:
+                    found.setdefault(names[number], []).append(
+                        (entry, target, "main" if main else ""))
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return {}  # an index Sphinx itself could not read back: it rebuilds every page
+    return {docname: sorted(found_entries) for docname, found_entries in found.items()}
 
 
 def write_template(app: Sphinx, exception: Exception | None) -> None:

@@ -88,7 +88,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # terms of the tables that show the used ones)
     app.connect("env-updated", usage.resolve, priority=400)
     app.connect("env-updated", events.retarget)
-    app.connect("html-collect-pages", events.prune_search_index)
+    app.connect("html-collect-pages", events.repair_search_index)
     app.connect("build-finished", events.write_template)
     app.connect("build-finished", usage.write_uses_file)  # gpuglossary-uses.json, for the CLI
     app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx

@@ -4,6 +4,7 @@ must change are written again, and the output equals a fresh build's (-j 1, -j 2
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
@@ -77,6 +78,24 @@ def test_a_changed_title_rewrites_the_glossary_and_a_page_without_terms_nothing_
         ("zeta.html", "Zeta handbook")]
     edit(srcdir, "conditions.rst", "On screen", "On the screen")  # the same uses
     assert build(srcdir, tmp_path / "out") == (["conditions"], {"conditions", "index"})
+
+
+def test_the_search_index_keeps_the_entries_of_pages_not_written_again(make_site,
+                                                                      tmp_path: Path) -> None:
+    """Sphinx reads back the last index's words but not its index entries: a glossary's
+    rows (and any page's ``index`` entries) would leave the search index with every
+    build that does not write their page again."""
+    srcdir = make_site("used")
+    edit(srcdir, "zeta.rst", "A :gpu-term:`widget`", ".. index:: sprockets; zeta\n\nA :gpu-term:`widget`")
+    build(srcdir, tmp_path / "incremental")
+    edit(srcdir, "conditions.rst", "On screen", "On the screen")  # the same uses
+    assert build(srcdir, tmp_path / "incremental") == (["conditions"], {"conditions", "index"})
+    build(srcdir, tmp_path / "fresh")
+    got, expected = output(tmp_path / "incremental" / "html"), output(tmp_path / "fresh" / "html")
+    assert got == expected
+    index = got["searchindex.js"].decode()
+    assert re.search(r'"widget":\[\[\d+,"gpu-term-widget",true\]\]', index)
+    assert re.search(r'"sprockets":\[\[\d+,"index-0",false\]\]', index)
 
 
 def test_reordering_the_toctree_reorders_the_page_lists(make_site, tmp_path: Path) -> None:
