@@ -94,6 +94,7 @@ def test_the_search_index_keeps_the_entries_of_pages_not_written_again(make_site
     got, expected = output(tmp_path / "incremental" / "html"), output(tmp_path / "fresh" / "html")
     assert got == expected
     index = got["searchindex.js"].decode()
+    index = re.sub(r"\s", "", index)  # Sphinx 7.4 writes spaces after separators
     assert re.search(r'"widget":\[\[\d+,"gpu-term-widget",true\]\]', index)
     assert re.search(r'"sprockets":\[\[\d+,"index-0",false\]\]', index)
 
