@@ -16,10 +16,16 @@ NEWEST_PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 \
   $(PYENV_VERSIONS)/3.12*/bin/python3; do \
   $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && \
   { command -v $$p; break; }; done)
-LANGUAGES := en nl ar fr bn ru
+LANGUAGES := en nl ar fr bn ru zh_CN zh_TW ja ko de es pt_BR it
+# The languages whose catalogs hold only the landing page, the quick start and the
+# glossary page (and furo's words); their other pages are shown in English.
+PAGE_LANGUAGES := zh_CN zh_TW ja ko de es pt_BR it
+PAGE_CATALOGS := index quickstart glossary sphinx
 SPHINXOPTS ?= -W --keep-going -q
+# Languages built at once: one Sphinx process each (a build is single-threaded).
+DOCS_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: docs test lint labels pytest pytest-oldest pytest-newest system-packages clean
+.PHONY: docs docs-catalogs test lint dist dist-check labels pytest pytest-oldest pytest-newest system-packages clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,12 +61,22 @@ $(NEWEST)/.test: pyproject.toml | $(NEWEST)/bin/python
 	$(NEWEST)/bin/pip install -q -e '.[test]'
 	touch $@
 
+# One sphinx-build per language, DOCS_JOBS at a time; xargs fails if any build does.
 docs: $(VENV)/.docs
-	for lang in $(LANGUAGES); do \
-	  $(VENV)/bin/sphinx-build $(SPHINXOPTS) -b html -D language=$$lang \
-	    -d docs/_build/.doctrees/$$lang docs docs/_build/$$lang || exit 1; \
-	done
+	printf '%s\n' $(LANGUAGES) | xargs -P $(DOCS_JOBS) -I LANG \
+	  $(VENV)/bin/sphinx-build $(SPHINXOPTS) -b html -D language=LANG \
+	    -d docs/_build/.doctrees/LANG docs docs/_build/LANG
 	@echo "Built docs/_build/<lang>/index.html for: $(LANGUAGES)"
+
+# Maintainers: after changing the English of those pages, update the PAGE_LANGUAGES'
+# catalogs (the other languages': see docs/conf.py).
+docs-catalogs: $(VENV)/.docs
+	rm -rf docs/_build/gettext docs/_build/gettext-pages
+	$(VENV)/bin/sphinx-build -q -b gettext docs docs/_build/gettext
+	mkdir -p docs/_build/gettext-pages
+	for page in $(PAGE_CATALOGS); do cp docs/_build/gettext/$$page.pot docs/_build/gettext-pages/; done
+	$(VENV)/bin/sphinx-intl update -p docs/_build/gettext-pages -d docs/locales \
+	  $(foreach lang,$(PAGE_LANGUAGES),-l $(lang))
 
 system-packages:
 	@./.ci/system-packages
@@ -81,7 +97,16 @@ pytest-newest: $(NEWEST)/.test
 	@$(NEWEST)/bin/python -c 'import sys, sphinx; print(f"Sphinx {sphinx.__version__}, Python {sys.version.split()[0]}")'
 	$(NEWEST)/bin/python -m pytest -m "not browser" -p no:cacheprovider
 
-test: lint pytest pytest-oldest pytest-newest
+# The wheel and sdist a release publishes (.github/workflows/release.yml runs the
+# same target): built from a clean dist/ and checked as PyPI will read them.
+dist: $(VENV)/.test
+	rm -rf dist
+	$(VENV)/bin/python -m build --outdir dist .
+
+dist-check: dist
+	$(VENV)/bin/twine check --strict dist/*
+
+test: lint dist-check pytest pytest-oldest pytest-newest
 
 # Maintainers: after changing a label in labels.py, re-extract, merge and compile the
 # packaged label catalogs (the .mo files ship in the wheel and are committed). A new

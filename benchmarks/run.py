@@ -6,8 +6,10 @@ Examples (from the repository root, with the project's virtualenv)::
     .venv/bin/python benchmarks/run.py --terms 0,2000,10000 --variants gpu --rounds 3
     .venv/bin/python benchmarks/run.py --jobs 1,2 --variants gpu --rounds 3
     .venv/bin/python benchmarks/run.py --load 10000 --rounds 5
+    .venv/bin/python benchmarks/run.py --import-terms 1000,4360 --rounds 3 --base /tmp/before
     .venv/bin/python benchmarks/run.py --product 100 --themes alabaster,furo --rounds 5
     .venv/bin/python benchmarks/run.py --site ../MyST-Parser/docs --site-uses 18 --rounds 5
+    .venv/bin/python benchmarks/run.py --scan ../some-project/docs --rounds 5
 
 Every build is ``python -m sphinx -q -E -j N -b html`` in a fresh output
 folder, timed from outside (wall clock of the subprocess). One round builds
@@ -398,6 +400,59 @@ def compare_variants(args: argparse.Namespace, workdir: Path,
     return summary
 
 
+# -- gpuglossary scan against an html build -----------------------------------------
+
+def run_scan_cost(args: argparse.Namespace) -> dict[str, object]:
+    """``gpuglossary scan --first`` of an existing site against an html build of it (the
+    site's conf.py as it is, this extension among its extensions), alternating."""
+    docs = args.scan.resolve()
+    commands = {"html": None,
+                "scan": [sys.executable, "-m", "sphinxcontrib_gpuglossary", "scan", str(docs),
+                         "--first", "--format", "json"]}
+    if args.base:
+        commands["scan-base"] = commands["scan"]
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-scan-") as tmp:
+        names = list(commands)
+        for number in range(args.rounds):
+            shift = number % len(names)
+            for name in names[shift:] + names[:shift]:
+                if name == "html":
+                    _wall, used = build(docs, Path(tmp, "html"), 1, warnings=[])
+                else:
+                    used = _scan_cpu(commands[name], args.base if name == "scan-base" else None,
+                                     Path(tmp))
+                cpu[name].append(used)
+                print(f"round {number + 1}/{args.rounds} {name}: CPU {used:.2f} s",
+                      file=sys.stderr, flush=True)
+    best = {name: min(values) for name, values in cpu.items()}
+    summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]), "site": str(docs),
+               "rounds": args.rounds, "cpu_min_s": best, "cpu_s": cpu,
+               "scan_vs_html": best["scan"] / best["html"],
+               "base_vs_html": best["scan-base"] / best["html"] if args.base else None}
+    print(f"# {summary['command']}")
+    print("cheapest round of CPU time; scan --first / html build")
+    line = f"{docs.parent.name}/{docs.name}: html {best['html']:.2f} s, scan {best['scan']:.2f} s, " \
+           f"ratio {summary['scan_vs_html']:.3f}"
+    if args.base:
+        line += f"; --base scan {best['scan-base']:.2f} s, ratio {summary['base_vs_html']:.3f}"
+    print(line)
+    return summary
+
+
+def _scan_cpu(command: list[str], package: Path | None, cwd: Path) -> float:
+    """CPU seconds of one scan (exit 0 or 1: nothing found, or mentions found)."""
+    env = dict(os.environ, PYTHONPATH=str(package)) if package else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=env, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"scan failed:\n{done.stderr}")
+    if package is None:
+        json.loads(done.stdout)  # its output is the list of mentions, nothing else
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 # -- loading a large glossary in-process -------------------------------------------
 
 def run_load(args: argparse.Namespace) -> dict[str, object]:
@@ -439,6 +494,83 @@ def run_load(args: argparse.Namespace) -> dict[str, object]:
     return summary
 
 
+# -- importing a large termbase -----------------------------------------------------------
+
+#: Run ``gpuglossary`` with the arguments given, then print its peak resident memory in bytes as
+#: stderr's last line.
+PEAK_RSS = """\
+import re, resource, sys
+from pathlib import Path
+from sphinxcontrib_gpuglossary.cli import main
+code = main(sys.argv[1:])
+status = Path("/proc/self/status")  # Linux: this process's own peak, not its parent's
+if status.exists():
+    peak = int(re.search(r"VmHWM:\\s*(\\d+) kB", status.read_text())[1]) * 1024
+else:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(peak, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def run_import(args: argparse.Namespace) -> dict[str, object]:
+    """Peak memory and CPU time of ``gpuglossary import`` of generated termbases (the
+    glossary of ``--load``, exported as TBX and CSV), cheapest of ``--rounds``; with
+    ``--base``, of that package too. "over start-up" takes off the peak of importing a
+    termbase of one term."""
+    packages: list[tuple[str, Path | None]] = [("this", None)]
+    if args.base:
+        packages.append(("base", args.base.resolve()))
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-import-") as tmp:
+        for count in [1, *args.import_terms]:
+            text, _terms = sitegen.generated_glossary(count, seed=args.seed,
+                                                      coverage=args.coverage)
+            glossary = Path(tmp, f"terms-{count}.yaml")
+            glossary.write_text(text, encoding="utf-8")
+            for fmt in ("tbx", "csv"):
+                termbase = Path(tmp, f"terms-{count}.{fmt}")
+                subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "export",
+                                "--format", fmt, "--no-seeded", "--files", glossary, "-o",
+                                termbase], check=True, cwd=tmp)
+                for label, package in packages:
+                    peak, cpu = _import_peak(termbase, package, args.rounds)
+                    rows.append({"package": label, "terms": count, "format": fmt,
+                                 "file_bytes": termbase.stat().st_size,
+                                 "peak_rss_bytes": peak, "cpu_s": cpu})
+    start = {(r["package"], r["format"]): r["peak_rss_bytes"] for r in rows if r["terms"] == 1}
+    summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]), "rows": rows,
+               "rounds": args.rounds, "machine": {"cpus": os.cpu_count()}}
+    print(f"# {summary['command']}")
+    print(f"{'package':>7} {'terms':>6} {'format':>6} {'file MB':>8} {'peak MB':>8} "
+          f"{'over start-up / file':>21} {'CPU s':>6}")
+    for row in rows:
+        if row["terms"] == 1:
+            continue
+        size, peak = row["file_bytes"], row["peak_rss_bytes"]
+        over = (peak - start[row["package"], row["format"]]) / size  # type: ignore[operator]
+        print(f"{row['package']:>7} {row['terms']:>6} {row['format']:>6} "
+              f"{size / 1e6:>8.1f} {peak / 1e6:>8.1f} {over:>21.2f} {row['cpu_s']:>6.2f}")  # type: ignore[operator]
+    return summary
+
+
+def _import_peak(termbase: Path, package: Path | None, rounds: int) -> tuple[int, float]:
+    """The smallest peak memory (bytes) and CPU time (s) of *rounds* imports of *termbase*."""
+    env = dict(os.environ, PYTHONPATH=str(package)) if package else None
+    peaks, cpus = [], []
+    for _ in range(rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # not from the repository: "python -c" puts the working folder first on sys.path
+        done = subprocess.run([sys.executable, "-c", PEAK_RSS, "import", termbase, "-o",
+                               termbase.with_suffix(".out.yaml"), "--force"],
+                              capture_output=True, text=True, check=True, env=env,
+                              cwd=termbase.parent)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+        peaks.append(int(done.stderr.splitlines()[-1]))
+    return min(peaks), min(cpus)
+
+
 def _ints(text: str) -> list[int]:
     return [int(item) for item in text.split(",")]
 
@@ -469,6 +601,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="random seed of the generator")
     parser.add_argument("--load", type=int, default=0, metavar="TERMS",
                         help="instead of building: time loading a generated glossary in-process")
+    parser.add_argument("--import-terms", type=_ints, default=[], metavar="N,...",
+                        help="instead of building: peak memory and CPU time of gpuglossary "
+                             "import of generated termbases (TBX and CSV) of N terms")
     parser.add_argument("--base", type=Path, metavar="DIR",
                         help=f"add the variant {BASE!r}: the gpu site built with the extension "
                              "package found in DIR (e.g. an older version, for before/after)")
@@ -493,6 +628,10 @@ def main(argv: list[str] | None = None) -> int:
                              "parent of DOCS, so that conf.py's relative paths resolve)")
     parser.add_argument("--site-uses", type=int, default=18, metavar="N",
                         help="with --site: term uses added, one per page (default 18)")
+    parser.add_argument("--scan", type=Path, metavar="DOCS",
+                        help="instead: CPU time of gpuglossary scan --first of an existing "
+                             "site (conf.py loading this extension) against its html build; "
+                             "with --base, the scan of that package too")
     parser.add_argument("--json", type=Path, metavar="OUT", help="also write the results here")
     args = parser.parse_args(argv)
     unknown = set(args.variants) - set(sitegen.VARIANTS)
@@ -500,8 +639,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown variants: {', '.join(sorted(unknown))}")
     if args.base:
         args.variants.append(BASE)
-    if args.load:
+    if args.scan:
+        summary = run_scan_cost(args)
+    elif args.load:
         summary = run_load(args)
+    elif args.import_terms:
+        summary = run_import(args)
     elif args.product:
         summary = run_product(args)
     elif args.site:

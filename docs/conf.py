@@ -11,6 +11,11 @@ then translate the new and fuzzy entries::
     .venv/bin/sphinx-build -b gettext docs docs/_build/gettext
     .venv/bin/sphinx-intl update -p docs/_build/gettext -d docs/locales -l nl -l ar -l fr -l bn -l ru
 
+The languages added later (zh_CN, zh_TW, ja, ko, de, es, pt_BR, it) translate the
+landing page, the quick start and the glossary page (and furo's words, sphinx.po);
+their other pages are shown in English. Update just those catalogs with
+``make docs-catalogs``.
+
 The glossary's own catalogs (``gpu-glossary.po``) stay empty: the package carries
 every term in all six languages, and a catalog entry would override it.
 """
@@ -51,7 +56,9 @@ html_show_sourcelink = False
 html_last_updated_fmt = None
 
 # Read by _templates/base.html (rtl_languages: dir="rtl" on <html>), languages.html
-# and page.html. Keep SITE_LANGUAGES in step with LANGUAGES in the Makefile.
+# and page.html. Keep site_languages in step with LANGUAGES in the Makefile (a test
+# does). The codes are Sphinx's (zh_CN, the folder names); the templates write them
+# as HTML wants them (zh-CN), as Sphinx does for the page's own "language".
 html_context = {
     "site_languages": [
         ("en", "English"),
@@ -60,6 +67,14 @@ html_context = {
         ("fr", "Français"),
         ("bn", "বাংলা"),
         ("ru", "Русский"),
+        ("zh_CN", "简体中文"),
+        ("zh_TW", "繁體中文"),
+        ("ja", "日本語"),
+        ("ko", "한국어"),
+        ("de", "Deutsch"),
+        ("es", "Español"),
+        ("pt_BR", "Português (Brasil)"),
+        ("it", "Italiano"),
     ],
     "rtl_languages": ["ar"],
     "languages_label": {
@@ -69,5 +84,13 @@ html_context = {
         "fr": "Langues",
         "bn": "ভাষা",
         "ru": "Языки",
+        "zh_CN": "语言",
+        "zh_TW": "語言",
+        "ja": "言語",
+        "ko": "언어",
+        "de": "Sprachen",
+        "es": "Idiomas",
+        "pt_BR": "Idiomas",
+        "it": "Lingue",
     },
 }

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-from .autolink import skipped
+from .linking.context import never_linked
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ class WarnDiscouragedText(SphinxTransform):
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         matcher = domain.autolink_matcher()
         for text in self.document.findall(nodes.Text):
-            if not isinstance(text.parent, nodes.TextElement) or skipped(text):
+            if not isinstance(text.parent, nodes.TextElement) or never_linked(text) is not None:
                 continue
             for start, end, term_id in matcher.find(text.astext()):
                 term = domain.term(term_id)

@@ -18,8 +18,9 @@ Per-document data (kept in ``self.data``, pickled with the environment):
     ``{docname: [(index, fields, used, categories), ...]}``: the tables that show where
     terms are used, built when their page is written (:mod:`.usage`).
 ``index_added``
-    ``{docname: [entry, ...]}``: the general index entries of those tables, added to
-    the ``index`` domain's entries of the document after reading.
+    ``{docname: [entry, ...]}``: the general index entries added to the ``index``
+    domain's entries of the document after reading, for the rows of those tables
+    and of tables an earlier builder left out (:mod:`.general_index`).
 
 Whole-project data, recomputed, never merged:
 
@@ -63,7 +64,7 @@ from .usage import rendered_uses
 from .warnings import warn
 
 if TYPE_CHECKING:
-    from .core.matcher import Matcher
+    from .linking.matcher import Matcher
 
 
 class GpuDomain(Domain):
@@ -98,6 +99,7 @@ class GpuDomain(Domain):
         self.index = TermIndex(glossary)
         self.chain = chain
         self.show_provenance: bool = builder.config.gpuglossary_show_provenance
+        self.other_language_names: bool = builder.config.gpuglossary_other_language_names
         self._one_page: bool | None = None
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
@@ -105,10 +107,28 @@ class GpuDomain(Domain):
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
         if self._matcher is None:
-            from .core.matcher import Matcher  # imported only when auto-linking is on
+            from .linking.matcher import Matcher  # imported only when auto-linking is on
 
-            self._matcher = Matcher.build(self.glossary, self.chain)
+            config = self.builder.config
+            self._matcher = Matcher.build(self.glossary, self.chain,
+                                          include=self.term_ids(config.gpuglossary_link_include,
+                                                                "gpuglossary_link_include"),
+                                          exclude=self.term_ids(config.gpuglossary_link_exclude,
+                                                                "gpuglossary_link_exclude"))
         return self._matcher
+
+    def term_ids(self, names: list[str], setting: str) -> list[str]:
+        """The ids of the terms *names* (ids or names) given by the configuration value
+        *setting*; each name that is no term is warned about."""
+        ids = []
+        for name in names:
+            match = self.index.find(str(name))
+            if match.term_id is None:
+                warn(f"{setting} names {name!r}, which is no GPU glossary term; {match.fix}",
+                     "option", None)
+            else:
+                ids.append(match.term_id)
+        return ids
 
     # -- text in the build language ---------------------------------------
 
@@ -272,8 +292,10 @@ class GpuDomain(Domain):
 
     def term_digests(self, labels: bytes = b"") -> dict[str, str]:
         """A digest per term, and one of the glossary texts plus the *labels* catalogs."""
-        # Where a term is written (its origins) does not change what pages show.
-        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[])).encode()).hexdigest()
+        # Where a term is written (its origins, the lines and stamps of its
+        # translations) does not change what pages show.
+        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[], translations="")).encode())
+                   .hexdigest()
                    for t in self.glossary.terms.values()}
         texts = repr(self.glossary.texts).encode() + labels
         digests[self.TEXTS_KEY] = hashlib.sha256(texts).hexdigest()

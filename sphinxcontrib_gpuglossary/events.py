@@ -11,15 +11,17 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from .autolink import MODES
-from .core import catalog, collation, languages
-from .core.cache import cache_dir
-from .core.errors import GlossaryError, printable
+from .core import bidi, catalog, collation, languages
+from .core.cache import UnsafeFolderError, cache_dir, check_folder
+from .core.errors import GlossaryError, printable, printable_name
+from .core.files import WriteRefusedError
 from .core.languages import language_chain
 from .core.loader import GlossaryFile, glossary_files, load_glossary
 from .core.model import Glossary
+from .general_index import index_written_tables
 from .labels import CATALOG
-from .usage import Included, document_order
+from .linking.autolink import MODES
+from .usage import Included, written_order
 from .warnings import WARNING_TYPE
 
 if TYPE_CHECKING:
@@ -56,12 +58,24 @@ def _locale_dirs(app: Sphinx) -> list[Path]:
     return [Path(app.srcdir, d) for d in app.config.locale_dirs]
 
 
+def _cache_folder() -> Path | None:
+    """The user's cache folder, if it is private; else a message, and no cache."""
+    folder = cache_dir()
+    if folder is not None:
+        try:
+            check_folder(folder)
+        except UnsafeFolderError as exc:
+            logger.info(str(exc))
+            return None
+    return folder
+
+
 def load(app: Sphinx) -> None:
     """``builder-inited``: load, check and translate the glossary; attach it to the domain."""
     config = app.config
     hint = "check gpuglossary_files in conf.py (its paths are relative to conf.py)"
     user = [GlossaryFile(Path(app.confdir, name), name, hint) for name in config.gpuglossary_files]
-    folder = cache_dir()
+    folder = _cache_folder()
     try:
         glossary = load_glossary(glossary_files(user, seeded=config.gpuglossary_seeded),
                                  cache=folder)
@@ -78,14 +92,18 @@ def load(app: Sphinx) -> None:
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
-    domain.attach(glossary, chain, app.builder)
-    collation.preload((domain.headword(t).text for t in glossary.terms), folder)
+    domain.attach(bidi.isolated(glossary), chain, app.builder)
+    headwords = {t: domain.headword(t) for t in glossary.terms}
+    collation.preload((h.text for h in headwords.values()), folder, chain[0],
+                      {h.text: domain.term(t).readings[h.lang] for t, h in headwords.items()
+                       if h.lang in domain.term(t).readings})
     languages.preload(chain[0], {*chain, *glossary.text_languages()}, folder)
     if config.gpuglossary_autolink not in MODES:
         logger.warning("gpuglossary_autolink must be False, 'first' or 'all', not %r; "
                        "auto-linking is off", config.gpuglossary_autolink,
                        type=WARNING_TYPE, subtype="option")
-    elif config.gpuglossary_autolink:
+    elif config.gpuglossary_autolink or config.gpuglossary_link_exclude \
+            or config.gpuglossary_link_include:
         domain.autolink_matcher()  # made once here, not in every parallel reader
     if config.gpuglossary_catalog_terms not in CATALOG_TERMS:
         logger.warning("gpuglossary_catalog_terms must be 'all' or 'used', not %r; the "
@@ -159,13 +177,20 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: recompute link targets; re-write pages whose links moved."""
     domain = _domain(env)
     old = domain.data["targets"]
-    new = domain.compute_targets(document_order(env), Included(app).only)
+    # one page holds the documents of the root's toctree only: an orphan's table is no target
+    new = domain.compute_targets(written_order(env, domain.one_page), Included(app).only)
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     if not moved:
         return []
     linking = domain.data["uses"].keys() | domain.data["tables"].keys()
     return sorted(doc for doc in linking if doc in env.all_docs and moved & domain.linked_from(doc))
+
+
+def index_tables(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-updated``: the general index lists the terms of the tables the builder writes."""
+    index_written_tables(env, _domain(env), Included(app).only)
+    return []
 
 
 def repair_search_index(app: Sphinx) -> list[object]:
@@ -225,7 +250,15 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     if app.config.gpuglossary_catalog_terms == "used":
         glossary = _used_terms(domain, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
-    catalog.write_template(template, Path(app.outdir, f"{catalog.DOMAIN}.pot"))
+    path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
+    try:
+        catalog.write_template(template, path)
+    except WriteRefusedError as exc:  # its message names the file
+        logger.warning("cannot write the glossary's catalog template: %s", printable(str(exc)),
+                       type=WARNING_TYPE, subtype="catalog")
+    except OSError as exc:
+        logger.warning("cannot write %s: %s", printable_name(str(path)),
+                       printable(str(exc.strerror)), type=WARNING_TYPE, subtype="catalog")
 
 
 #: values of ``gpuglossary_catalog_terms``

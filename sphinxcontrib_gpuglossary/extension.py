@@ -9,9 +9,10 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from . import __version__, events, usage, writers
-from .autolink import AutoLink
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
+from .linking.autolink import AutoLink
+from .linking.plain import PlainRole, UnwrapPlain
 from .nodes import deferred_table, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
 from .transforms import (
@@ -32,11 +33,20 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("gpuglossary_fallback_languages", ["en"], "env", types=[list],
                          description="languages to use when a text is missing in the build's")
 
+    app.add_config_value("gpuglossary_other_language_names", True, "env", types=[bool],
+                         description='"Also called" lists the names in the fallback languages '
+                                     "too, after the build language's, marked with their language")
     app.add_config_value("gpuglossary_show_provenance", False, "env", types=[bool],
                          description="show each text's source and the editors' remarks "
                                      "in glossary tables (for reviewers)")
     app.add_config_value("gpuglossary_autolink", False, "env", types=[bool, str],
                          description="auto-link known terms in plain text: False, 'first' or 'all'")
+    app.add_config_value("gpuglossary_link_exclude", [], "env", types=[list],
+                         description="terms (ids or names) that scan and auto-linking never "
+                                     "link")
+    app.add_config_value("gpuglossary_link_include", [], "env", types=[list],
+                         description="terms the glossary marks 'autolink: false' that scan "
+                                     "and auto-linking link all the same")
     app.add_config_value("gpuglossary_catalog_terms", "all", "", types=[str],
                          description="the terms gpu-glossary.pot holds: 'all', or 'used' "
                                      "(those the site's pages use or its tables show)")
@@ -46,6 +56,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     app.add_domain(GpuDomain)
     app.add_role("gpu-term", GpuTermRole())
+    app.add_role("gpu-plain", PlainRole())  # one spot that is not a term
     app.add_directive("glossary-table", GpuDomain.directives["glossary-table"])
 
     html = writers.HTML_VISITORS
@@ -70,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # priority 760: after smart quotes) that builds its table while the page is read.
     app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
+    app.add_transform(UnwrapPlain)
     app.add_post_transform(BuildUsageTables)
     app.add_post_transform(LinkTerms)
     app.add_post_transform(UniqueAnchors)
@@ -88,6 +100,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # terms of the tables that show the used ones)
     app.connect("env-updated", usage.resolve, priority=400)
     app.connect("env-updated", events.retarget)
+    app.connect("env-updated", events.index_tables)  # genindex: tables the builder writes
     app.connect("html-collect-pages", events.repair_search_index)
     app.connect("build-finished", events.write_template)
     app.connect("build-finished", usage.write_uses_file)  # gpuglossary-uses.json, for the CLI

@@ -59,6 +59,11 @@ def variant_label() -> str:
     return _("Also defined as:")
 
 
+def names_in(language: str) -> str:
+    """Opens the "Also called" line of names in another *language* (its name)."""
+    return _("%(language)s:") % {"language": language}
+
+
 def fallback_badge() -> str:
     """Shown in a ``:languages:`` column that has no text in its language."""
     return _("not translated")
@@ -76,6 +81,28 @@ def fallback_summary(count: int, languages: str) -> str:
                     "language: %(languages)s.",
                     "%(count)d definitions are not translated yet and are shown in another "
                     "language: %(languages)s.", count) % {"count": count, "languages": languages}
+
+
+def fallback_table_note(count: int, total: int, languages: str, definitions: bool) -> str:
+    """The line above a table most of whose *total* definitions (else headwords), *count*
+    of them, are shown in *languages* (their names); its rows carry no marker then."""
+    values = {"count": count, "total": total, "languages": languages}
+    if count == total:
+        text = (_("The definitions in this table are not translated yet and are shown in "
+                  "another language: %(languages)s.") if definitions else
+                _("The terms in this table are not translated yet and are shown in another "
+                  "language: %(languages)s."))
+    elif definitions:
+        text = ngettext("%(count)d of %(total)d definitions in this table is not translated yet "
+                        "and is shown in another language: %(languages)s.",
+                        "%(count)d of %(total)d definitions in this table are not translated yet "
+                        "and are shown in another language: %(languages)s.", count)
+    else:
+        text = ngettext("%(count)d of %(total)d terms in this table is not translated yet and is "
+                        "shown in another language: %(languages)s.",
+                        "%(count)d of %(total)d terms in this table are not translated yet and "
+                        "are shown in another language: %(languages)s.", count)
+    return text % values
 
 
 def disclaimer_label() -> str:

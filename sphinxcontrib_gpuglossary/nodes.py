@@ -110,3 +110,9 @@ def not_translatable(node: nodes.Element) -> nodes.Element:
     """Keep generated glossary text out of the page message catalogs."""
     node["translatable"] = False
     return node
+
+
+class gpu_plain(nodes.inline):  # noqa: N801
+    """Text a writer marked as not a term (``:gpu-plain:``): never linked, and
+    unwrapped to plain text once the page is read, so the page renders as if
+    the role were not there."""

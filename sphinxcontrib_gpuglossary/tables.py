@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -13,6 +15,7 @@ from sphinx import addnodes
 from . import labels
 from .core.collation import group_letter, sort_key
 from .core.languages import Localized, language_name, list_separator, pick, text_direction
+from .core.lookup import lookup_key
 from .core.model import CATEGORIES
 from .nodes import (
     anchor,
@@ -30,6 +33,11 @@ if TYPE_CHECKING:
     from .domain import GpuDomain
 
 COLUMNS = ("term", "definition", "category", "aliases", "related", "sources", "pages")
+#: a run of letters a browser will not break: no space or hyphen, no CJK ideograph or
+#: syllable (those break anywhere)
+_UNBREAKABLE = re.compile(r"[^\s\-\u2010/\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+#: words longer than this may still break: a column is not widened for them
+_LONGEST_WORD = 20
 GROUPINGS = ("none", "letter", "category")
 #: A ``pages`` cell's list of more than one page beyond this many collapses the rest.
 PAGES_SHOWN = 3
@@ -68,15 +76,17 @@ class TableBuilder:
         self._shown: Set[str] = frozenset()  # ids of the table being built
         self.pages = pages or {}
         self.outside = outside
+        self._mark_rows = True  # whether rows mark their fallback text (see _fallback_note)
+        self._widths: dict[str, int] = {}  # the columns' shares, per table (_column_widths)
 
     def build(self, spec: TableSpec) -> glossary_block:
         self._shown = frozenset(spec.term_ids)
         block = glossary_block(classes=["gpu-glossary"], lang=self.lang,
                                dir=text_direction(self.lang))
-        ordered = sorted(spec.term_ids,
-                         key=lambda i: sort_key(self.domain.headword(i).text, self.lang))
+        ordered = sorted(spec.term_ids, key=lambda i: sort_key(*self._indexed(i)))
         groups = self._groups(ordered, spec.group)
-        summary = self._fallback_summary(ordered, spec)
+        self._widths = self._column_widths(ordered, spec)
+        summary = self._fallback_note(ordered, spec)
         if summary is not None:
             block += summary
         if spec.group == "letter" and len(groups) > 1:
@@ -90,6 +100,30 @@ class TableBuilder:
             block += self._disclaimer()
         block += self._structured_data(ordered)
         return block
+
+    def _column_widths(self, ids: list[str], spec: TableSpec) -> dict[str, int]:
+        """Each column's share of the width, the same for every section of the table: its
+        usual share, widened so that the longest word of its names fits on a line (a
+        fixed layout breaks a word too long for its column)."""
+        widths = {"term": 18, "definition": 44, "category": 12, "aliases": 20,
+                  "related": 20, "sources": 18, "pages": 20}
+        names = {"term": [self.domain.headword(i).text for i in ids]}
+        if "aliases" in spec.columns:
+            names["aliases"] = [n for i in ids for n in self._aliases(i)]
+        if "related" in spec.columns:
+            names["related"] = [self.domain.headword(r).text for i in ids
+                                for r in self.domain.term(i).related]
+        if "pages" in spec.columns:
+            names["pages"] = [title for i in ids for _page, title, _uri in self.pages.get(i, ())]
+        for key, texts in names.items():
+            # shares a word needs at a furo page's width: about 1.4 a Latin letter, 1.7
+            # a wider one (Cyrillic, Greek), a tenth more in bold (the headword); and the
+            # cell's padding
+            bold = 1.1 if key == "term" else 1.0
+            needed = max((min(len(word), _LONGEST_WORD) * (1.4 if word.isascii() else 1.7) * bold
+                          for text in texts for word in _UNBREAKABLE.findall(text)), default=0)
+            widths[key] = max(widths[key], round(needed) + 3)
+        return widths
 
     def _structured_data(self, ids: list[str]) -> nodes.raw:
         """schema.org ``DefinedTermSet`` markup (JSON-LD) for search engines; HTML only."""
@@ -121,24 +155,41 @@ class TableBuilder:
                     for c in CATEGORIES if any(self.domain.term(i).category == c for i in ids)]
         letters: dict[str, list[str]] = {}
         for term_id in ids:
-            letter = group_letter(self.domain.headword(term_id).text, self.lang)
+            letter = group_letter(*self._indexed(term_id))
             letters.setdefault(letter, []).append(term_id)
         return list(letters.items())
 
-    def _fallback_summary(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
-        """Once above the table: how many definitions it shows in a fallback language."""
-        if not _shows_definitions(spec):
-            return None
-        langs: dict[str, int] = {}
-        for term_id in ids:
-            definition = self.domain.definition(term_id)
-            if definition.fallback:
-                langs[definition.lang] = langs.get(definition.lang, 0) + 1
-        if not langs:
+    def _indexed(self, term_id: str) -> tuple[str, str, str | None]:
+        """The headword shown, the build language and the headword's reading: what
+        sorting and grouping go by (:mod:`.core.collation`)."""
+        headword = self.domain.headword(term_id)
+        return headword.text, self.lang, self.domain.term(term_id).readings.get(headword.lang)
+
+    def _fallback_note(self, ids: list[str], spec: TableSpec) -> nodes.paragraph | None:
+        """Once above the table: how many of its texts are shown in a fallback language.
+
+        The definitions when the table shows them, else the headwords. When most of
+        the table falls back, this note says so for all of it and no row carries a
+        marker (:attr:`_mark_rows`); else each fallback row keeps its marker, and the
+        note is there for definitions only.
+        """
+        self._mark_rows = True
+        shows_definitions = _shows_definitions(spec)
+        texts = [self.domain.definition(i) if shows_definitions else self.domain.headword(i)
+                 for i in ids]
+        langs = {text.lang for text in texts if text.fallback}
+        count = sum(text.fallback for text in texts)
+        if not count:
             return None
         names = self.separator.join(language_name(lang, self.lang)
                                     for lang in self.domain.chain if lang in langs)
-        text = labels.fallback_summary(sum(langs.values()), names)
+        if 2 * count > len(ids):
+            self._mark_rows = False
+            text = labels.fallback_table_note(count, len(ids), names, shows_definitions)
+        elif shows_definitions:
+            text = labels.fallback_summary(count, names)
+        else:
+            return None
         return _para(nodes.Text(text), classes=["gpu-fallback-summary"])
 
     def _jump_line(self, titles: list[str]) -> nodes.paragraph:
@@ -158,20 +209,21 @@ class TableBuilder:
                             for lang in spec.languages]
             else:
                 headers.append((column, labels.column_label(column)))
-        table = nodes.table(classes=["gpu-glossary-table", "longtable"])
+        # the same column widths in every table of the directive: the letter sections
+        # of a glossary line up as one grid (static/gpuglossary.css: table-layout: fixed)
+        table = nodes.table(classes=["gpu-glossary-table", "longtable", "colwidths-given"])
         tgroup = nodes.tgroup(cols=len(headers))
         table += tgroup
-        widths = {"term": 20, "definition": 50, "category": 12, "aliases": 18,
-                  "related": 18, "sources": 18, "pages": 20}
         for key, _label in headers:
-            tgroup += nodes.colspec(colwidth=widths[key.split(":")[0]])
+            tgroup += nodes.colspec(colwidth=self._widths.get(key.split(":")[0], 18))
         thead = nodes.thead()
         tgroup += thead
         thead += self._row([[_para(nodes.Text(label))] for _key, label in headers])
         tbody = nodes.tbody()
         tgroup += tbody
         for term_id in ids:
-            tbody += self._row([self._cell(term_id, key, spec) for key, _label in headers])
+            tbody += self._row([_field_label(key, label, self._cell(term_id, key, spec))
+                                for key, label in headers])
         return table
 
     @staticmethod
@@ -190,8 +242,8 @@ class TableBuilder:
         if key == "term":
             # one marker per row: on the definition when it is a fallback, else here
             definition = self.domain.definition(term_id)
-            return [self._term_cell(term_id, not (_shows_definitions(spec)
-                                                  and definition.fallback))]
+            return [self._term_cell(term_id, self._mark_rows and not (
+                _shows_definitions(spec) and definition.fallback))]
         if key == "definition":
             return self._definition_cell(term_id, spec)
         if key.startswith("definition:"):
@@ -199,9 +251,7 @@ class TableBuilder:
         if key == "category":
             return [_para(nodes.Text(labels.category_label(term.category)))]
         if key == "aliases":
-            aliases = [self._text(Localized(alias, lang, False))
-                       for alias, lang in self._aliases_by_lang(term_id)]
-            return [_para(*_join(aliases, self.separator))] if aliases else []
+            return self._aliases_cell(term_id)
         if key == "related":
             return [self._related(term_id, label=False)] if term.related else []
         if key == "pages":
@@ -228,7 +278,7 @@ class TableBuilder:
     def _definition_cell(self, term_id: str, spec: TableSpec) -> list[nodes.Node]:
         term = self.domain.term(term_id)
         definition = self.domain.definition(term_id)
-        cell: list[nodes.Node] = [_para(*self.localized(definition))]
+        cell: list[nodes.Node] = [_para(*self.localized(definition, self._mark_rows))]
         for variant in term.variants:
             if variant.lang == definition.lang:
                 cell.append(_labelled(nodes.emphasis("", labels.variant_label()),
@@ -317,16 +367,55 @@ class TableBuilder:
         return xref
 
     def _aliases(self, term_id: str) -> list[str]:
-        return [alias for alias, _lang in self._aliases_by_lang(term_id)]
+        return [name for names in self._other_names(term_id).values() for name in names]
 
-    def _aliases_by_lang(self, term_id: str) -> list[tuple[str, str]]:
-        """The term's other names, with their language, build language first."""
-        aliases = self.domain.term(term_id).aliases
-        seen: dict[str, str] = {}
-        for lang in self.domain.chain:
-            for alias in aliases.get(lang, ()):
-                seen.setdefault(alias, lang)
-        return list(seen.items())
+    def _other_names(self, term_id: str) -> dict[str, list[str]]:
+        """The names "Also called" shows, by language: the build language's aliases, then
+        (unless ``gpuglossary_other_language_names`` is off) each fallback language's
+        headword and aliases. Each name once, whatever its case, spaces or hyphens; never
+        the headword shown; a name that a fallback language has too is that language's
+        (an English name among the Russian aliases, there for matching, is English)."""
+        term = self.domain.term(term_id)
+        lang, *others = self.domain.chain
+        names = {other: ([term.names[other]] if other in term.names else [])
+                 + term.aliases.get(other, []) for other in others}
+        theirs = {lookup_key(name) for found in names.values() for name in found}
+        seen = {lookup_key(self.domain.headword(term_id).text)}
+        shown: dict[str, list[str]] = {}
+        for language, candidates in [(lang, term.aliases.get(lang, [])), *names.items()]:
+            if language != lang and not self.domain.other_language_names:
+                break
+            for name in candidates:
+                key = lookup_key(name)
+                if key not in seen and (language != lang or key not in theirs):
+                    seen.add(key)
+                    shown.setdefault(language, []).append(name)
+        return shown
+
+    def _aliases_cell(self, term_id: str) -> list[nodes.Node]:
+        """The build language's names, then each other language's on a line of its own,
+        opened by the language's name, each name tagged with its language; the list in
+        the punctuation of the page."""
+        cell: list[nodes.Node] = []
+        for lang, names in self._other_names(term_id).items():
+            if lang == self.lang:
+                cell.append(_para(*_join([nodes.Text(n) for n in names], self.separator)))
+                continue
+            label = nodes.inline("", labels.names_in(_capitalized(language_name(lang, self.lang))),
+                                 classes=["gpu-label"])
+            texts: list[nodes.Node] = [gpu_text(name, lang, text_direction(lang)) for name in names]
+            if text_direction(self.lang) != text_direction(lang):
+                # each name with the comma after it, as one box: a name in the other
+                # direction split over two lines would read backwards
+                mark = self.separator.rstrip()
+                texts = [nodes.inline("", "", text, *([nodes.Text(mark)] if n < len(texts) - 1
+                                                       else []), classes=["gpu-name"])
+                         for n, text in enumerate(texts)]
+                cell.append(_labelled(label, *_join(texts, " "), classes=["gpu-other-names"]))
+                continue
+            cell.append(_labelled(label, *_join(texts, self.separator),
+                                  classes=["gpu-other-names"]))
+        return cell
 
     def _disclaimer(self) -> nodes.paragraph:
         text = pick(self.domain.glossary.texts.get("disclaimer", {}), self.domain.chain)
@@ -350,11 +439,21 @@ class TableBuilder:
         from the text it marks."""
         result: list[nodes.Node] = [self._text(text)]
         if text.fallback and marked:
-            name = language_name(text.lang, self.lang)
-            marker = gpu_text(name[:1].upper() + name[1:], self.lang, text_direction(self.lang))
+            marker = gpu_text(_capitalized(language_name(text.lang, self.lang)), self.lang,
+                              text_direction(self.lang))
             marker["classes"].append("gpu-fallback-badge")
             result += [nodes.Text(" "), marker]
         return result
+
+
+def _field_label(key: str, label: str, content: list[nodes.Node]) -> list[nodes.Node]:
+    """A cell's content, opened by its column's label for the stacked layout of narrow
+    screens (HTML only; hidden from screen readers, which have the column header):
+    every column but the term, which heads the stack, and the definition."""
+    if key in ("term", "definition") or not content:
+        return content
+    html = f'<span class="gpu-field-label" aria-hidden="true">{escape(label)}</span>'
+    return [nodes.raw("", html, format="html"), *content]
 
 
 def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nodes.paragraph:
@@ -406,6 +505,11 @@ def _outside_link(link: tuple[str, str, str, str], href: str | None) -> nodes.No
 def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:
     _term_id, text, lang, direction = link
     return gpu_text(text, lang, direction) if lang else nodes.Text(text)
+
+
+def _capitalized(name: str) -> str:
+    """A language's name as a label or marker starts: "Englisch", "Английский"."""
+    return name[:1].upper() + name[1:]
 
 
 def _para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:

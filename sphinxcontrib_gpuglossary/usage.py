@@ -15,11 +15,11 @@ the ``todolist`` of ``sphinx.ext.todo`` do, and is made as they are made:
    of each term for this builder, in table-of-contents order (its tags decide
    ``only``, its name and the configuration ``ifconfig``, as Sphinx and
    ``sphinx.ext.ifconfig`` decide when they write); the terms each table shows
-   (those used on other pages than its own); the general index entries of their
-   rows, added to the ``index`` domain (which collected the other entries while
-   reading) so that ``genindex`` lists them; and which pages must be written
-   again because what their tables show changed. Link targets are computed after
-   this (``events.retarget``).
+   (those used on other pages than its own); and which pages must be written
+   again because what their tables show changed. Link targets (``events.retarget``)
+   and the general index entries of the tables' rows (:mod:`.general_index`, as the
+   ``index`` domain collects the other tables' entries while reading) are computed
+   after this.
 3. **Writing** (:class:`~.transforms.BuildUsageTables`, a post-transform in the
    main process): the table is built into the doctree before references are
    resolved, so the search index and every builder see it as any other table.
@@ -40,8 +40,11 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.errors import NoUri
 
-from .nodes import anchor, gpu_term, index_entry
+from .core.errors import printable_name
+from .core.files import WriteRefusedError, read_file, write_atomic
+from .nodes import gpu_term
 from .tables import TableBuilder, TableSpec
+from .warnings import warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -141,6 +144,19 @@ class Included:
 
 def document_order(env: BuildEnvironment) -> list[str]:
     """Documents in reading order: the toctree from the root, then the rest sorted."""
+    order = toctree_order(env)
+    return order + sorted(set(env.all_docs) - set(order))
+
+
+def written_order(env: BuildEnvironment, one_page: bool) -> list[str]:
+    """The documents whose content the builder writes, in reading order: on one page
+    (singlehtml) those the root's toctree reaches, an orphan's content is not there."""
+    return toctree_order(env) if one_page else document_order(env)
+
+
+def toctree_order(env: BuildEnvironment) -> list[str]:
+    """The documents the toctree reaches from the root, in reading order (what a
+    one-page builder such as singlehtml puts on its page)."""
     order: list[str] = []
     seen: set[str] = set()
     stack = [env.config.root_doc]
@@ -151,25 +167,24 @@ def document_order(env: BuildEnvironment) -> list[str]:
         seen.add(docname)
         order.append(docname)
         stack.extend(reversed(env.toctree_includes.get(docname, [])))
-    return order + sorted(set(env.all_docs) - seen)
+    return order
 
 
 def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-updated``, before link targets are computed: the pages of each term, the
-    terms of each deferred table and their index entries; returns the pages whose
+    """``env-updated``, before link targets and index entries are computed: the pages
+    of each term and the terms of each deferred table; returns the pages whose
     deferred tables show something else than when this builder last wrote them."""
     domain: GpuDomain = env.get_domain("gpu")  # type: ignore[assignment]
     domain.other_projects = "sphinx.ext.intersphinx" in app.extensions
     data = domain.data
     included = Included(app)
-    data["pages"] = term_pages(data["rendered"], document_order(env), domain.glossary.terms,
-                               included)
+    data["pages"] = term_pages(data["rendered"], written_order(env, domain.one_page),
+                               domain.glossary.terms, included)
     data["rows"] = {docname: {index: table_terms(domain, docname,
                                                  data["tables"][docname][index][0], used,
                                                  categories)
                               for index, _fields, used, categories in tables}
                     for docname, tables in sorted(data["deferred"].items())}
-    _add_index_entries(env, domain, included)
     new = {docname: _fingerprint(domain, env, docname) for docname in sorted(data["deferred"])}
     old = data["fingerprints"].get(app.builder.name, {})
     data["fingerprints"] = {**data["fingerprints"], app.builder.name: new}
@@ -178,13 +193,14 @@ def resolve(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def term_pages(rendered: Mapping[str, Mapping[str, Conditions]], order: list[str],
                terms: Mapping[str, Term], included: Included) -> dict[str, tuple[str, ...]]:
-    """``{term_id: pages}``: the pages that render a use of each term, in *order*.
+    """``{term_id: pages}``: the pages that render a use of each term, in *order* (the
+    documents the builder writes).
 
     Walks the documents with uses only: linear in the number of (term, page) uses.
     """
     position = {docname: number for number, docname in enumerate(order)}
     pages: dict[str, list[str]] = {}
-    for docname in sorted(rendered, key=lambda d: (position.get(d, len(position)), d)):
+    for docname in sorted(rendered.keys() & position.keys(), key=position.__getitem__):
         for term_id, conditions in rendered[docname].items():
             if term_id in terms and included(conditions):
                 pages.setdefault(term_id, []).append(docname)
@@ -212,34 +228,6 @@ def table_terms(domain: GpuDomain, docname: str, listed: Iterable[str], used: st
 def _elsewhere(pages: tuple[str, ...], docname: str) -> bool:
     """Whether *pages* has another page than *docname* (which is there at most once)."""
     return len(pages) > 1 or pages[0] != docname
-
-
-def _add_index_entries(env: BuildEnvironment, domain: GpuDomain, included: Included) -> None:
-    """Give the rows of the deferred tables their entries in the general index, as
-    the ``index`` domain collects a table's entries while it is read; first take out
-    those added after the last reading of a document that was not read again."""
-    entries_of = env.get_domain("index").entries  # type: ignore[attr-defined]
-    added = domain.data["index_added"]
-    for docname in sorted(added.keys() | domain.data["deferred"].keys()):
-        entries = entries_of.setdefault(docname, [])
-        old = set(added.pop(docname, ()))
-        if old:
-            entries[:] = [entry for entry in entries if entry not in old]
-        taken = {entry[2] for entry in entries}
-        new = []
-        tables = domain.tables_shown(docname)
-        for index, *_rest in domain.data["deferred"].get(docname, ()):
-            ids, _canonical, _line, only = tables[index]
-            if only and not included.only(only):
-                continue
-            anchored = domain.anchored_before(docname, index)
-            for term_id in ids:
-                if term_id not in anchored and anchor(term_id) not in taken:
-                    taken.add(anchor(term_id))
-                    new.append(index_entry(domain.headword_text(term_id), term_id))
-        if new:
-            entries.extend(new)
-            added[docname] = new
 
 
 def _fingerprint(domain: GpuDomain, env: BuildEnvironment, docname: str) -> str:
@@ -323,8 +311,9 @@ def _uri(builder: Builder, fromdoc: str, todoc: str) -> str | None:
 
 def write_uses_file(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: write :data:`.core.uses.FILE_NAME` in the output folder, when
-    its content changed. Not for builders that package their output folder (EPUB) or
-    write catalogs (gettext)."""
+    its content changed, atomically (:func:`.core.files.write_atomic`: never through a
+    symbolic link). Not for builders that package their output folder (EPUB) or write
+    catalogs (gettext)."""
     builder = app.builder
     if exception is not None or builder.format not in USES_FILE_FORMATS or _packaged(builder):
         return
@@ -339,11 +328,20 @@ def write_uses_file(app: Sphinx, exception: Exception | None) -> None:
             except NoUri:
                 uri = None
         documents.append(uses_file.Document(docname, _title(app.env, docname), uri))
-    text = uses_file.to_json(uses_file.SiteUses(builder.name, tuple(documents),
-                                                domain.data["pages"]))
+    data = uses_file.to_json(uses_file.SiteUses(builder.name, tuple(documents),
+                                                domain.data["pages"])).encode("utf-8")
     path = Path(app.outdir, uses_file.FILE_NAME)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    try:
+        if read_file(path) == data:
+            return
+    except OSError:  # none yet, or no file to compare: writing says what is wrong
+        pass
+    try:
+        write_atomic(path, data)
+    except WriteRefusedError as exc:  # its message names the file
+        warn(f"cannot write the uses file for the command line: {exc}", "uses_file", None)
+    except OSError as exc:
+        warn(f"cannot write {printable_name(str(path))}: {exc.strerror}", "uses_file", None)
 
 
 #: the builders' formats that get a uses file

@@ -14,9 +14,12 @@ WARNING_TYPE = "gpuglossary"
 SUBTYPES: dict[str, str] = {
     "unknown_term": "a gpu-term or a table's :terms: names no term in the glossary",
     "ambiguous_term": "a spelling names several terms equally well; the first id is used",
-    "option": "a glossary-table option has a value it does not accept",
+    "option": "a glossary-table option or a gpuglossary_* setting has a value it does not accept",
     "canonical": "several glossary-table directives claim the same term with :canonical:",
-    "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read; its translations are not used",
+    "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read, its translations are not "
+               "used; or the gettext builder cannot write gpu-glossary.pot",
+    "uses_file": "the builder cannot write gpuglossary-uses.json (which pages use which term, "
+                 "for the command line) into the output folder",
     "deprecated_term": "a gpu-term (always) or plain text (with gpuglossary_warn_deprecated_text) "
                        "uses a deprecated or superseded name; the message names the preferred one",
 }

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from . import labels
-from .core.languages import language_name, text_direction
+from .core.languages import language_name, language_tag, text_direction
+from .core.latin import LATIN_COMPOUND, latin_compounds
 from .nodes import anchor, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .tables import label_space
 
@@ -48,7 +49,8 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     if wrapper:
         self.body.append(wrapper)
     self.body.append(self.starttag(node, tag, "", **atts))
-    self.body.append(self.encode(text))
+    page_lang = self.builder.env.get_domain("gpu").chain[0]  # type: ignore[attr-defined]
+    self.body.append(_encoded(self, text, text_direction(page_lang) == "rtl"))
     self.body.append(f"</{tag}>")
     if wrapper:
         self.body.append("</span>")
@@ -75,15 +77,15 @@ the words that say so (``data-gpu-fallback``, in the page's language).
     if name != text:  # the tooltip is headed by the headword, not the text as written
         atts["data-gpu-name"] = name
     if not definition.fallback:
-        atts.update(title=definition.text, lang=definition.lang,
+        atts.update(title=definition.text, lang=language_tag(definition.lang),
                      dir=text_direction(definition.lang))
         return ""
     page_lang = domain.chain[0]  # type: ignore[attr-defined]
-    atts.update(lang=page_lang, dir=text_direction(page_lang))
+    atts.update(lang=language_tag(page_lang), dir=text_direction(page_lang))
     # what the script adds below the definition, in the term's (the page's) language
     notice = labels.fallback_note(language_name(definition.lang, page_lang))
     return (f'<span class="gpu-title gpu-fallback" dir="{text_direction(definition.lang)}" '
-            f'lang="{definition.lang}" title="{self.attval(definition.text)}" '
+            f'lang="{language_tag(definition.lang)}" title="{self.attval(definition.text)}" '
             f'data-gpu-fallback="{self.attval(notice)}">')
 
 
@@ -95,7 +97,7 @@ def _text_tag(self: HTML5Translator, node: nodes.Element, lang: str, direction: 
               fallback: bool = False) -> str:
     """The opening tag of glossary text in *lang* (:class:`~.nodes.gpu_text`)."""
     classes = "gpu-text gpu-fallback" if fallback else "gpu-text"
-    return self.starttag(node, "span", "", CLASS=classes, lang=lang, dir=direction)
+    return self.starttag(node, "span", "", CLASS=classes, lang=language_tag(lang), dir=direction)
 
 
 def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
@@ -108,6 +110,7 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
         parts += [self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(label),
                   "</span>", label_space(label)]
     hrefs = node.get("hrefs", {})
+    block_rtl = _right_to_left(node)
     for number, (term_id, text, lang, direction) in enumerate(node["links"]):
         if number:
             parts.append(self.encode(node["separator"]))
@@ -115,9 +118,10 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
         if href is not None:
             parts.append(self.starttag(node, "a", "", CLASS="reference internal", href=href))
         if lang:
-            parts += [_text_tag(self, node, lang, direction), self.encode(text), "</span>"]
+            parts += [_text_tag(self, node, lang, direction),
+                      _encoded(self, text, direction == "rtl"), "</span>"]
         else:
-            parts.append(self.encode(text))
+            parts.append(_encoded(self, text, block_rtl))
         if href is not None:
             parts.append("</a>")
     parts.append("</p>\n")
@@ -145,14 +149,15 @@ def visit_pages_html(self: HTML5Translator, node: gpu_pages) -> None:
 def _page_links(self: HTML5Translator, node: gpu_pages,
                 pages: list[tuple[str, str, str | None]]) -> list[str]:
     parts: list[str] = []
+    rtl = _right_to_left(node)
     for number, (_docname, title, uri) in enumerate(pages):
         if number:
             parts.append(self.encode(node["separator"]))
         if uri is None:
-            parts.append(self.encode(title))
+            parts.append(_encoded(self, title, rtl))
         else:
             parts += [self.starttag(node, "a", "", CLASS="reference internal", href=uri),
-                      self.encode(title), "</a>"]
+                      _encoded(self, title, rtl), "</a>"]
     return parts
 
 
@@ -167,11 +172,44 @@ def depart_span(self: HTML5Translator, node: nodes.Element) -> None:
 
 
 def visit_block_html(self: HTML5Translator, node: glossary_block) -> None:
-    self.body.append(self.starttag(node, "div", lang=node["lang"], dir=node["dir"]))
+    """Open the block; while it is written, text in right-to-left keeps its
+    hyphenated Latin names whole (:func:`_encoded`)."""
+    self.body.append(self.starttag(node, "div", lang=language_tag(node["lang"]),
+                                   dir=node["dir"]))
+    write_text = type(self).visit_Text
+
+    def visit_text(text: nodes.Text) -> None:
+        if self.protect_literal_text or LATIN_COMPOUND.search(text.astext()) is None:
+            write_text(self, text)
+        else:
+            self.body.append(_encoded(self, text.astext(), _right_to_left(text)))
+
+    self.visit_Text = visit_text  # type: ignore[method-assign]
 
 
-def depart_div(self: HTML5Translator, node: nodes.Element) -> None:
+def depart_block_html(self: HTML5Translator, node: glossary_block) -> None:
+    del self.visit_Text
     self.body.append("</div>\n")
+
+
+def _right_to_left(node: nodes.Node) -> bool:
+    """Whether *node* stands in right-to-left text: the ``dir`` of the nearest glossary
+    text or block around it."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, (gpu_text, glossary_block)):
+            return parent["dir"] == "rtl"
+        parent = parent.parent
+    return False
+
+
+def _encoded(self: HTML5Translator, text: str, rtl: bool) -> str:
+    """*text* for HTML; in right-to-left text, each Latin name joined by hyphens in a
+    ``gpu-latin`` span, kept whole and left to right (see :mod:`.core.latin`)."""
+    if not rtl or LATIN_COMPOUND.search(text) is None:
+        return self.encode(text)
+    return "".join(f'<span class="gpu-latin" dir="ltr">{self.encode(piece)}</span>' if latin
+                   else self.encode(piece) for piece, latin in latin_compounds(text))
 
 
 def visit_term_latex(self: LaTeXTranslator, node: gpu_term) -> None:
@@ -212,7 +250,7 @@ def depart_block_man(self: ManualPageTranslator, node: glossary_block) -> None:
 HTML_VISITORS = {
     gpu_term: (visit_term_html, None),
     gpu_text: (visit_text_html, depart_span),
-    glossary_block: (visit_block_html, depart_div),
+    glossary_block: (visit_block_html, depart_block_html),
     gpu_related: (visit_related_html, None),
     gpu_pages: (visit_pages_html, None),
 }

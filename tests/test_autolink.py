@@ -7,8 +7,8 @@ import re
 import pytest
 
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
-from sphinxcontrib_gpuglossary.core.matcher import Matcher
 from sphinxcontrib_gpuglossary.core.model import Glossary, Term
+from sphinxcontrib_gpuglossary.linking.matcher import Matcher
 
 from .html_terms import definitions
 

@@ -177,3 +177,19 @@ def test_page_cost_times_each_step_of_one_page(make_site) -> None:
     steps = page_cost(srcdir, "glossary", 1)
     assert list(steps) == ["read", "after reading", "resolve", "search index", "write"]
     assert all(isinstance(ms, float) and ms >= 0 for ms in steps.values())
+
+
+def test_autolink_cost_sites_differ_only_in_the_setting(tmp_path) -> None:
+    from benchmarks import autolinkcost, productsite
+
+    generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
+    glossary = "Glossary\n========\n\n.. glossary-table::\n"
+    roots = {mode: autolinkcost.prepare(generated["none"], glossary, tmp_path / mode, mode)
+             for mode in autolinkcost.MODES}
+    confs = {mode: (root / "conf.py").read_text() for mode, root in roots.items()}
+    assert confs["off"].replace("False", "'first'") == confs["first"]
+    assert confs["first"].replace("'first'", "'all'") == confs["all"]
+    pages = {mode: sorted(p.name for p in root.iterdir()) for mode, root in roots.items()}
+    assert pages["off"] == pages["first"] == pages["all"]
+    assert "gpu-glossary-page.rst" in pages["off"]
+    assert ":gpu-term:" not in (roots["first"] / "page000.rst").read_text()

@@ -20,15 +20,16 @@ import pytest
 import sphinxcontrib_gpuglossary
 from sphinxcontrib_gpuglossary import cli
 from sphinxcontrib_gpuglossary.cli import main
-from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, TBX_NS, alias_type
+from sphinxcontrib_gpuglossary.core.exports import CSV_COLUMNS, FORM_NOTE, TBX_NS, alias_type, linking_record
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
-from sphinxcontrib_gpuglossary.core.model import Glossary, Term, Variant
+from sphinxcontrib_gpuglossary.core.model import Glossary, LinkRules, Term, Variant
 
 from .conftest import GOOD
 
 PACKAGE = Path(cli.__file__).parent.parent
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 T = f"{{{TBX_NS}}}"  # prefix of qualified TBX element names
+STAMPED = ("name", "aliases", "definition", "note")
 
 
 
@@ -132,6 +133,20 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str]
     code, out, err = call(capsys, *args)
     assert code == 2 and out == ""
     assert "usage: gpuglossary" in err and "error:" in err
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["validate", "--\x1b[31mred"], "unrecognized arguments: --\\x1b[31mred"),
+    (["export", "--format", "x\x1b]0;title\x07"], "invalid choice: 'x\\x1b]0;title\\x07'"),
+    (["\u202ebad"], "invalid choice: '\\u202ebad'"),
+    (["list", "--\nfake: line"], "unrecognized arguments: --\\nfake: line"),
+], ids=["escape", "osc", "bidi", "newline"])
+def test_usage_errors_quote_arguments_printably(capsys: pytest.CaptureFixture[str],
+                                                args: list[str], shown: str) -> None:
+    """A shell's ``*`` passes whatever names a folder holds: argparse quoted them raw."""
+    code, _out, err = call(capsys, *args)
+    assert code == 2 and shown in err.splitlines()[-1]  # the error, on one line
+    assert not any(c in err for c in "\x1b\x07\u202e"), err
 
 
 # -- validate -----------------------------------------------------------------------
@@ -292,12 +307,19 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
                            for refs in t["sources"].values())
     seed_definitions += sum(len(t["variants"]) for t in data["terms"])
     assert seed_definitions == 208
-    rebuilt = [Term(**{**{k: v for k, v in record.items() if k != "provenance"},
-                       "variants": [Variant(**v) for v in record["variants"]]})
+    rebuilt = [Term(**{**{k: v for k, v in record.items() if k not in ("provenance", "stamps")},
+                       "variants": [Variant(**v) for v in record["variants"]],
+                       "linking": LinkRules(**{k: v if isinstance(v, bool) else tuple(v)
+                                               for k, v in record["linking"].items()})})
                for record in data["terms"]]
     for term in seeded.terms.values():
-        term_copy = Term(**{**vars(term), "origins": []})
+        term_copy = Term(**{**vars(term), "origins": [], "translations": ""})
+        record = data["terms"][list(seeded.terms).index(term.id)]
         assert rebuilt[list(seeded.terms).index(term.id)] == term_copy
+        # every translation's stamp, one per language and field
+        assert {(t.lang, t.field, t.stamp) for t in term.translated()} == {
+            (lang, field, stamp) for lang, fields in record["stamps"].items()
+            for field, stamp in fields.items()}
 
 
 def test_export_json_is_stable(capsys: pytest.CaptureFixture[str]) -> None:
@@ -313,7 +335,7 @@ def _csv_rows(path: Path) -> list[list[str]]:
 
 
 def by_key_status(rows: list[list[str]]) -> dict[tuple[str, str], str]:
-    return {(row[0], row[2]): row[9] for row in rows}
+    return {(row[0], row[2]): row[CSV_COLUMNS.index("status")] for row in rows}
 
 
 def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], in_tmp: Path,
@@ -324,21 +346,29 @@ def test_export_csv_opens_in_a_spreadsheet(capsys: pytest.CaptureFixture[str], i
     assert raw.startswith(codecs.BOM_UTF8) and b"\r\n" in raw
     header, *rows = _csv_rows(in_tmp / "glossary.csv")
     assert header == list(CSV_COLUMNS) == [
-        "id", "category", "language", "headword", "headword_origin", "aliases", "definition",
-        "definition_origin", "note", "status"]
-    expected = sum(len({*t.names, *t.definitions, *t.aliases}) for t in seeded.terms.values())
+        "id", "category", "language", "headword", "headword_origin", "aliases", "forms",
+        "definition", "definition_origin", "note", "status", "reading", "stamps"]
+    expected = sum(len({*t.names, *t.definitions, *t.aliases, *t.forms, *t.notes, *t.status})
+                   for t in seeded.terms.values())
     assert len(rows) == expected
-    assert all(len(row) == 10 for row in rows)
+    assert all(len(row) == 13 for row in rows)
     assert by_key_status(rows)["all-reduce", "en"] == "All-Reduce Communication: deprecated"
     by_key = {(row[0], row[2]): row for row in rows}
     kv = seeded.terms["kv-cache"]
-    assert by_key["kv-cache", "en"][3:8] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+    assert by_key["kv-cache", "en"][3:9] == [kv.names["en"], "project", " | ".join(kv.aliases["en"]),
+                                            " | ".join(kv.forms.get("en", [])),
                                             kv.definitions["en"], "project"]
-    assert by_key["kv-cache", "ar"][7] == "seed " + kv.sources["ar"]["definition"]
+    assert by_key["kv-cache", "ar"][8] == "seed " + kv.sources["ar"]["definition"]
     assert by_key["kv-cache", "ar"][4] == "seed " + kv.sources["ar"]["name"]
     assert by_key["kv-cache", "ar"][1] == "inference"
     adamw = seeded.terms["adamw"]
-    assert by_key["adamw", "ru"][8] == adamw.notes["ru"]
+    assert by_key["adamw", "ru"][9] == adamw.notes["ru"]
+    # the stamps of the project's translations: which English each was made from
+    gpu = seeded.terms["gpu"]
+    stamps = {t.field: t.stamp for t in gpu.translated() if t.lang == "nl"}
+    assert set(stamps) == {"name", "aliases", "definition"}
+    assert by_key["gpu", "nl"][12] == ", ".join(f"{f} {stamps[f]}" for f in STAMPED if f in stamps)
+    assert by_key["gpu", "en"][12] == "" and by_key["kv-cache", "ar"][12].startswith("aliases ")
 
 
 def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
@@ -350,7 +380,7 @@ def test_csv_cells_never_run_as_formulas(capsys: pytest.CaptureFixture[str],
                       "terms.yaml", "-o", "out.csv")
     assert code == 0
     row = _csv_rows(in_tmp / "out.csv")[1]
-    assert row[3] == "'" + formula and row[6] == "'-1+2"
+    assert row[3] == "'" + formula and row[7] == "'-1+2"
 
 
 # -- export tbx --------------------------------------------------------------------------
@@ -377,13 +407,15 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
         sections = {s.get(XML_LANG): s for s in entry.findall(f"{T}langSec")}
         # every text has a section: a language without a name gets the English one,
         # marked as a stand-in
-        named = {*term.names, *term.aliases, *term.definitions, *term.notes, *term.sources,
-                 *(v.lang for v in term.variants)}
+        named = {*term.names, *term.aliases, *term.forms, *term.definitions, *term.notes,
+                 *term.sources, *(v.lang for v in term.variants)}
         assert set(sections) == named
         notes = [n.text for n in entry.findall(f"{T}note")]
         assert notes == ([f"review: {term.review}"] if term.review else []) + \
             (["neutral: the English name is the name in every language"] if term.neutral else []) \
-            + ([] if term.autolink else ["autolink: false"])
+            + ([] if term.autolink else ["autolink: false"]) \
+            + ([f"linking: {json.dumps(linking_record(term), ensure_ascii=False)}"]
+               if linking_record(term) else [])
         for lang, section in sections.items():
             definition = section.find(f"{T}descripGrp")
             if lang not in term.definitions:
@@ -395,14 +427,23 @@ def test_export_tbx_has_the_tbx_basic_structure(capsys: pytest.CaptureFixture[st
             terms = [t.text for t in section.findall(f"{T}termSec/{T}term")]
             stands_in = term.neutral or not term.aliases.get(lang)
             name = term.names.get(lang) or (term.names["en"] if stands_in else None)
-            assert terms == [*([name] if name else []), *term.aliases.get(lang, [])]
+            forms = term.forms.get(lang, [])
+            assert terms == [*([name] if name else []), *term.aliases.get(lang, []), *forms]
+            # a form says that it only finds the term
+            assert [t.findtext(f"{T}term") for t in section.findall(f"{T}termSec")
+                    if FORM_NOTE in [n.text for n in t.findall(f"{T}note")]] == forms
             if name:
                 assert section.findtext(f"{T}termSec/{T}note") == \
                     f"provenance: {term.provenance('name', lang) or term.provenance('name', 'en')}"
-            assert section.findtext(f"{T}note") == term.notes.get(lang)
+            notes = [n.text for n in section.findall(f"{T}note")]
+            stamped = sorted({(t.field, t.stamp) for t in term.translated() if t.lang == lang},
+                             key=lambda fs: STAMPED.index(fs[0]))
+            stamps_note = "stamps: " + ", ".join(" ".join(fs) for fs in stamped)
+            assert notes == [*([term.notes[lang]] if lang in term.notes else []),
+                             *([stamps_note] if stamped else [])]
             types = [n.text for n in section.findall(f"{T}termSec/{T}termNote[@type='termType']")]
             assert set(types) <= {"abbreviation", "fullForm", "variant"}
-            assert len(types) == len(term.aliases.get(lang, []))
+            assert len(types) == len(term.aliases.get(lang, [])) + len(forms)
 
 
 def test_tbx_marks_the_headword_preferred_and_types_aliases(capsys: pytest.CaptureFixture[str]
@@ -416,8 +457,13 @@ def test_tbx_marks_the_headword_preferred_and_types_aliases(capsys: pytest.Captu
         "Streaming multiprocessor", "preferredTerm-admn-sts")
     kinds = {s.findtext(f"{T}term"): s.findtext(f"{T}termNote[@type='termType']")
              for s in term_secs[1:]}
-    assert kinds["SM"] == "abbreviation"
-    assert kinds["streaming multiprocessors"] == "variant"
+    # its plurals are forms (they only find the term), typed as variants
+    assert kinds == {"SM": "abbreviation", "SMs": "variant", "streaming multiprocessors": "variant"}
+    gpu_instance = root.find(f"{T}text/{T}body/{T}conceptEntry[@id='gpu-instance']")
+    english = gpu_instance.find(f"{T}langSec[@{{http://www.w3.org/XML/1998/namespace}}lang='en']")
+    kinds = {s.findtext(f"{T}term"): s.findtext(f"{T}termNote[@type='termType']")
+             for s in english.findall(f"{T}termSec")[1:]}
+    assert kinds["GPU VM"] == "variant"
 
 
 @pytest.mark.parametrize(("alias", "headword", "kind"), [
@@ -464,9 +510,9 @@ def test_hostile_text_stays_text_in_every_format(capsys: pytest.CaptureFixture[s
 
     call(capsys, "export", "--format", "csv", *files, "-o", "out.csv")
     rows = {row[2]: row for row in _csv_rows(in_tmp / "out.csv")[1:]}
-    assert rows["en"][3:9] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", HOSTILE[2],
-                               "project", HOSTILE[1]]
-    assert rows["de"][3] == HOSTILE[1] and rows["de"][6] == HOSTILE[0]
+    assert rows["en"][3:10] == [HOSTILE[0], "project", f"{HOSTILE[1]} | {HOSTILE[2]}", "",
+                                HOSTILE[2], "project", HOSTILE[1]]
+    assert rows["de"][3] == HOSTILE[1] and rows["de"][7] == HOSTILE[0]
 
 
 def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture[str],
@@ -481,10 +527,90 @@ def test_exports_refuse_characters_xml_cannot_hold(capsys: pytest.CaptureFixture
 
 def test_an_unwritable_output_exits_1(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
     (in_tmp / "folder").mkdir()
-    code, _, err = call(capsys, "export", "-o", "folder")
-    assert code == 1 and err.startswith("gpuglossary: cannot write folder")
+    code, _, err = call(capsys, "export", "-o", "folder", "--force")
+    assert code == 1 and err == ("gpuglossary: folder is not a regular file (a folder, FIFO or "
+                                 "device); name a file\n")
+    code, _, err = call(capsys, "export", "-o", "missing/out.json")
+    assert code == 1 and err == "gpuglossary: cannot write missing/out.json: No such file or " \
+                                "directory\n"
+
+
+# -- what -o writes and what it refuses ----------------------------------------------------
+
+#: Every command with -o, and the output name it is given.
+OUTPUTS = (("list", "-o", "out.tsv"), ("export", "-o", "out.json"),
+           ("export", "--format", "csv", "-o", "out.csv"), ("coverage", "-o", "out.txt"))
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_existing_output_is_replaced_only_with_force(
+        capsys: pytest.CaptureFixture[str], in_tmp: Path, command: tuple[str, ...]) -> None:
+    target = in_tmp / command[-1]
+    target.write_text("mine\n")
+    target.chmod(0o640)
+    code, _, err = call(capsys, *command)
+    assert code == 1 and err == f"gpuglossary: {target.name} exists; pass --force to replace " \
+                                "it, or name another file\n"
+    assert target.read_text() == "mine\n"
+    code, _, err = call(capsys, *command, "--force")
+    assert (code, err) == (0, "")
+    assert target.read_text() != "mine\n" and oct(target.stat().st_mode & 0o777) == "0o640"
+    assert sorted(p.name for p in in_tmp.iterdir()) == [target.name]  # no temporary left
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_an_input_is_never_an_output(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                     command: tuple[str, ...]) -> None:
+    (in_tmp / "glossary").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary", "--files", "glossary", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary is an input of this command; it is never "
+                                 "replaced: write the output to another file\n")
+    assert (in_tmp / "glossary").read_text() == GOOD
+
+
+@pytest.mark.parametrize("command", OUTPUTS, ids=lambda c: " ".join(c))
+def test_only_import_writes_a_yaml_name(capsys: pytest.CaptureFixture[str], in_tmp: Path,
+                                         command: tuple[str, ...]) -> None:
+    """The reproduction: export -o glossary.yaml --format csv replaced a YAML glossary."""
+    (in_tmp / "glossary.yaml").write_text(GOOD)
+    code, _, err = call(capsys, *command[:-1], "glossary.yaml", "--force")
+    assert code == 1 and err == ("gpuglossary: glossary.yaml names a YAML glossary file, which "
+                                 "this command never writes; name the output after its format "
+                                 "(e.g. glossary.csv)\n")
+    assert (in_tmp / "glossary.yaml").read_text() == GOOD
+
+
+def test_a_symlink_output_is_not_followed(capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
+    (in_tmp / "elsewhere.json").write_text("{}")
+    (in_tmp / "out.json").symlink_to(in_tmp / "elsewhere.json")
+    code, _, err = call(capsys, "export", "-o", "out.json", "--force")
+    assert code == 1 and "out.json is a symbolic link; not writing through it" in err
+    assert (in_tmp / "elsewhere.json").read_text() == "{}"
+
+
+def test_an_output_name_is_printed_printably(capsys: pytest.CaptureFixture[str],
+                                             in_tmp: Path) -> None:
+    name = "out\x1b]0;pwned\x07\n\u202e.json"
+    (in_tmp / name).write_text("{}")
+    code, _, err = call(capsys, "export", "-o", name)
+    assert code == 1 and err == ("gpuglossary: out\\x1b]0;pwned\\x07\\n\\u202e.json exists; pass "
+                                 "--force to replace it, or name another file\n")
 
 
 # -- coverage ----------------------------------------------------------------------------
 
 # coverage: tests/test_coverage.py
+
+
+@pytest.mark.parametrize(("redirect", "reason"), [
+    (">/dev/full", "No space left on device"), (">&-", "standard output is closed")],
+    ids=["full-disk", "closed"])
+def test_standard_output_that_cannot_be_written_is_a_message(redirect: str, reason: str) -> None:
+    """Both were tracebacks (an OSError, and print to None). /dev/full: Linux's file that
+    is always full."""
+    for command in ("export", "list"):
+        result = subprocess.run(["sh", "-c", f'exec "$0" -m sphinxcontrib_gpuglossary {command} '
+                                 f"{redirect}", sys.executable], capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 1
+        assert result.stderr == f"gpuglossary: cannot write to standard output: {reason}\n"

@@ -28,7 +28,7 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def table(out: str) -> dict[str, dict[str, list[int]]]:
     """``{lang: {"headwords": [seed, project, neutral, catalog, missing],
     "definitions": [seed, project, catalog, missing]}}``, checking the headers."""
-    groups, header, *lines = out.splitlines()
+    groups, header, *lines = out.split("\n\n")[0].splitlines()
     assert groups.split() == ["headwords", "definitions"]
     assert header.split() == HEADER
     # each group's name stands above its first column

@@ -49,7 +49,8 @@ def test_columns_option(make_site, build) -> None:
     headers = re.findall(r'<th class="head"><p>([^<]+)</p></th>', html)
     assert headers == ["Term", "Definition", "Category", "Also called"]
     assert "<p>Inference</p>" in html
-    assert "KV-cache" in html  # an alias
+    assert "key-value cache" in html  # an alias
+    assert "KV caches" not in html and "KV-cache" not in html  # forms: only find the term
 
 
 def test_languages_option_gives_one_definition_column_per_language(make_site, build) -> None:
@@ -162,14 +163,15 @@ def test_bad_option_values_warn_with_location(make_site, build) -> None:
                          site.warnings), expected
 
 
-def test_fallback_text_is_marked(make_site, build) -> None:
+def test_fallback_text_is_tagged_and_the_table_says_so(make_site, build) -> None:
     html = table_page(make_site, build, "   :terms: kv-cache\n", language="de").read("glossary.html")
     assert 'class="gpu-text gpu-fallback" dir="ltr" lang="en"' in html
-    # one marker in the row, after the definition: the name of its language, in German
+    # the only row falls back: one note above the table says so, in German, and the
+    # row carries no marker (tests/test_labels.py: the odd row out keeps its marker)
     row = html[html.index('id="gpu-term-kv-cache"'):]
-    assert row[:row.index("</tr>")].count("gpu-fallback-badge") == 1
-    assert re.search(r'</span> <span class="gpu-fallback-badge gpu-text" dir="ltr" lang="de">'
-                     r'Englisch</span></p>', html)
+    assert row[:row.index("</tr>")].count("gpu-fallback-badge") == 0
+    assert ('<p class="gpu-fallback-summary">Die Definitionen dieser Tabelle sind noch nicht '
+            'übersetzt und stehen hier auf Englisch.</p>') in html
 
 
 def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:
@@ -191,4 +193,8 @@ def test_entries_carry_schema_org_defined_term_markup(make_site, build) -> None:
     assert kv["@type"] == "DefinedTerm" and kv["@id"] == "#gpu-term-kv-cache"
     assert (kv["name"], kv["description"], kv["inLanguage"]) == (
         SEEDED.terms["kv-cache"].names["nl"], SEEDED.terms["kv-cache"].definitions["nl"], "nl")
-    assert "KV-cache" in kv["alternateName"] or "KV cache" in kv["alternateName"]
+    # the names "Also called" shows: never the headword again, never a form
+    assert "key-value cache" in kv["alternateName"]
+    assert kv["name"].casefold() not in [n.casefold() for n in kv["alternateName"]]
+    assert not set(kv["alternateName"]) & {f for fs in SEEDED.terms["kv-cache"].forms.values()
+                                           for f in fs}

@@ -167,3 +167,49 @@ def test_gettext_is_linear_in_text_length(make_site, build) -> None:
     site = build(srcdir, "gettext")
     assert time.perf_counter() - started < 10
     assert f'msgid "{long}"' in site.read("gpu-glossary.pot")
+
+
+# -- texts are stored as written; only output isolates them ------------------------------
+
+BIDI_STATUS = BIDI_TERMS.replace(
+    f'    aliases: {{en: ["w{RLO}"]}}\n',
+    f'    aliases: {{en: ["w{RLO}"]}}\n    status: {{en: {{"w{RLO}": deprecated}}}}\n'
+    f'    sources: {{en: {{definition: "seed{RLO}.txt:3"}}}}\n')
+
+
+def test_exports_keep_bidi_texts_exactly_as_written(tmp_path: Path) -> None:
+    """The reproduction: the isolation fix appended U+202C to stored texts, so exports
+    differed from the input, and a status for such a name or a source naming such a
+    file was rejected."""
+    import json
+
+    from sphinxcontrib_gpuglossary.core.exports import to_csv, to_json, to_tbx
+    from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
+
+    path = tmp_path / "terms.yaml"
+    path.write_text(BIDI_STATUS, encoding="utf-8")
+    glossary = load_glossary(glossary_files([GlossaryFile(path, "terms.yaml")], seeded=False))
+    widget = glossary.terms["widget"]
+    assert widget.names["en"] == f"Wid{RLO}get" and widget.status == {"en": {f"w{RLO}": "deprecated"}}
+    assert widget.sources == {"en": {"definition": f"seed{RLO}.txt:3"}}
+    assert glossary.terms["gadget"].names["en"] == f"{PDF}Gadget"
+    record = json.loads(to_json(glossary))["terms"][0]
+    assert (record["names"], record["aliases"], record["definitions"]) == (
+        {"en": f"Wid{RLO}get"}, {"en": [f"w{RLO}"]}, {"en": f"A {RLO}part{PDI} that fits."})
+    for text in (to_csv(glossary), to_tbx(glossary)):
+        assert f"Wid{RLO}get<" in text or f"Wid{RLO}get," in text
+        assert f"Wid{RLO}get{PDF}" not in text and f"{PDF}Gadget" in text
+    assert sorted(glossary.bidi) == ["gadget", "widget"]
+
+
+def test_a_build_isolates_statuses_and_the_stored_glossary_is_left_alone(make_site,
+                                                                        build) -> None:
+    srcdir = make_site("user", {**BIDI_PAGES, "terms.yaml": BIDI_STATUS})
+    site = build(srcdir)
+    html = site.read("index.html")
+    assert site.warnings == ""
+    assert isolate(html) == html and f"Wid{RLO}get{PDF}" in html
+    widget = site.app.env.get_domain("gpu").glossary.terms["widget"]
+    # the status still names its (isolated) alias
+    assert widget.aliases == {"en": [f"w{RLO}{PDF}"]}
+    assert widget.status == {"en": {f"w{RLO}{PDF}": "deprecated"}}

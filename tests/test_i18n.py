@@ -76,6 +76,20 @@ def test_unchanged_catalog_is_not_rewritten(make_site, build) -> None:
     assert pot.stat().st_mtime_ns == first
 
 
+def test_a_link_where_the_template_goes_is_not_written_through(make_site, build,
+                                                               tmp_path: Path) -> None:
+    srcdir = make_site("basic")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not ours")
+    outdir = srcdir / "_build" / "gettext-en" / "gettext"
+    outdir.mkdir(parents=True)
+    (outdir / "gpu-glossary.pot").symlink_to(elsewhere)
+    site = build(srcdir, "gettext")
+    assert elsewhere.read_text() == "not ours"
+    assert "gpu-glossary.pot is a symbolic link; not writing through it" in site.warnings
+    assert "[gpuglossary.catalog]" in site.warnings
+
+
 def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
@@ -116,6 +130,32 @@ def test_fuzzy_translations_follow_gettext_allow_fuzzy_translations(make_site, b
     allowed = build(srcdir, language="de", locale_dirs=["locales"], freshenv=True,
                     gettext_allow_fuzzy_translations=True)
     assert GERMAN in allowed.read("glossary.html")
+
+
+def test_a_changed_english_text_makes_the_catalog_translation_fuzzy(make_site, build) -> None:
+    """Catalog translations keep gettext's own staleness: sphinx-intl marks the entry
+    fuzzy (keeping the translation for the translator to revise), and the build shows the new
+    English instead of a translation of the old one."""
+    srcdir = make_site("basic")
+    sphinx_intl("update", "-p", build(srcdir, "gettext").outdir, "-l", "de", "-d", "locales",
+                cwd=srcdir)
+    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, GERMAN)
+    assert GERMAN in build(srcdir, language="de", locale_dirs=["locales"]).read("glossary.html")
+    changed = KV_EN + " It is kept per request."
+    (srcdir / "english.yaml").write_text(
+        f'terms:\n- id: kv-cache\n  definitions:\n    en: "{changed}"\n', encoding="utf-8")
+    sphinx_intl("update", "-p", build(srcdir, "gettext", gpuglossary_files=["english.yaml"]).outdir,
+                "-l", "de", "-d", "locales", cwd=srcdir)
+    with po.open("rb") as f:
+        entry = read_po(f).get(changed, context="kv-cache")
+    assert entry.fuzzy and entry.string == GERMAN  # kept for the translator, marked fuzzy
+    html = build(srcdir, language="de", locale_dirs=["locales"],
+                 gpuglossary_files=["english.yaml"]).read("glossary.html")
+    assert GERMAN not in html and changed in html
+    assert tooltip(build(srcdir, language="de", locale_dirs=["locales"],
+                         gpuglossary_files=["english.yaml"]).read("guide.html"),
+                   "kv-cache")["fallback"]
 
 
 def test_a_catalog_translation_beats_the_seed_text(make_site, build) -> None:
@@ -173,8 +213,14 @@ def test_prefill_po_command_over_a_locale_folder(make_site, build) -> None:
     gettext = build(srcdir, "gettext").outdir
     sphinx_intl("update", "-p", gettext, "-l", "nl", "-l", "ru", "-l", "de", "-d", "locales",
                 cwd=srcdir)
-    result = subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "prefill-po",
-                             srcdir / "locales"], capture_output=True, text=True, check=False)
+    prefill = [sys.executable, "-m", "sphinxcontrib_gpuglossary", "prefill-po", srcdir / "locales"]
+    result = subprocess.run(prefill, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    # the package ships Dutch and Russian texts: their catalogs are left to the build
+    assert re.findall(r"locales/(\w+)/LC_MESSAGES/gpu-glossary.po: skipped", result.stdout) \
+        == ["nl", "ru"]
+    result = subprocess.run([*prefill, "--force-shipped"], capture_output=True, text=True,
+                            check=False)
     assert result.returncode == 0, result.stderr
     counts = dict(re.findall(r"locales/(\w+)/LC_MESSAGES/gpu-glossary.po: filled (\d+) empty",
                              result.stdout))

@@ -8,6 +8,7 @@ import pytest
 
 from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
 
+from .conftest import GOOD
 from .test_cli import call
 
 #: A TBX 2008 file as CAT tools (memoQ, Trados MultiTerm) export it: martif, termEntry,
@@ -175,3 +176,70 @@ def test_import_to_standard_output(capsys, in_tmp: Path) -> None:
     (in_tmp / "dct.tbx").write_text(DCT_TBX, encoding="utf-8")
     code, out, _err = call(capsys, "import", "dct.tbx")
     assert code == 0 and out.startswith("# Imported from dct.tbx") and "- id: gizmo" in out
+
+
+def test_new_languages_readings_and_stamps_round_trip(capsys, in_tmp: Path) -> None:
+    """Chinese, Japanese and Korean texts, Japanese and Chinese readings and the stamps
+    of every translation come back unchanged through TBX and through CSV."""
+    from .conftest import ROOTS
+
+    terms = in_tmp / "cjk.yaml"
+    terms.write_bytes((ROOTS / "test-cjk" / "terms.yaml").read_bytes())
+    assert call(capsys, "stamp", "--language", "ja", "--language", "zh_TW", "--no-seeded",
+                "cjk.yaml")[0] == 0  # two languages stamped, two not
+    original = call(capsys, "export", "--no-seeded", "--files", "cjk.yaml")[1]
+    data = __import__("json").loads(original)
+    assert data["languages"] == ["en", "ja", "ko", "zh_CN", "zh_TW"]
+    quantization = next(t for t in data["terms"] if t["id"] == "quantization")
+    assert quantization["readings"] == {"ja": "りょうしか"}
+    assert set(quantization["stamps"]) == {"ja", "zh_TW"}
+    # TBX keeps everything (the JSON export is the same); CSV keeps what its columns
+    # hold (its own export is the same: it has no column for 'neutral' or variants)
+    for fmt, compared in (("tbx", "json"), ("csv", "csv")):
+        call(capsys, "export", "--no-seeded", "--files", "cjk.yaml", "--format", fmt,
+             "-o", f"cjk.{fmt}")
+        code, _out, err = call(capsys, "import", f"cjk.{fmt}", "-o", f"{fmt}.yaml", "--no-seeded",
+                               "--files", "cjk.yaml")
+        assert code == 0, err
+        before = call(capsys, "export", "--no-seeded", "--files", "cjk.yaml",
+                      "--format", compared)[1]
+        after = call(capsys, "export", "--no-seeded", "--files", f"{fmt}.yaml",
+                     "--format", compared)[1]
+        assert after == before and "りょうしか" in after, fmt
+        assert quantization["stamps"]["ja"]["definition"] in after, fmt
+
+
+# -- what import -o writes and what it refuses ---------------------------------------------
+
+def test_import_replaces_an_existing_file_only_with_force(capsys, in_tmp: Path) -> None:
+    """The reproduction: import -o overwrote any existing file without asking."""
+    (in_tmp / "dct.tbx").write_text(DCT_TBX, encoding="utf-8")
+    (in_tmp / "dct.yaml").write_text("# mine\n")
+    code, out, err = call(capsys, "import", "dct.tbx", "-o", "dct.yaml")
+    assert (code, out, err) == (1, "", "gpuglossary: dct.yaml exists; pass --force to replace "
+                                       "it, or name another file\n")
+    assert (in_tmp / "dct.yaml").read_text() == "# mine\n"
+    code, _out, err = call(capsys, "import", "dct.tbx", "-o", "dct.yaml", "--force")
+    assert (code, err) == (0, "dct.yaml: 1 terms from dct.tbx\n")
+    assert "- id: gizmo" in (in_tmp / "dct.yaml").read_text()
+
+
+@pytest.mark.parametrize("target", ["terms.csv", "glossary.yaml", "./glossary.yaml"])
+def test_import_never_replaces_what_it_reads(capsys, in_tmp: Path, target: str) -> None:
+    """The reproduction: import -o replaced the --files glossary it read, and the termbase."""
+    (in_tmp / "glossary.yaml").write_text(GOOD)
+    (in_tmp / "terms.csv").write_text("id,language,headword\nwidget,de,Teil\n")
+    before = {p.name: p.read_bytes() for p in in_tmp.iterdir()}
+    code, _out, err = call(capsys, "import", "terms.csv", "--no-seeded", "--files",
+                           "glossary.yaml", "-o", target, "--force")
+    assert code == 1 and "is an input of this command; it is never replaced" in err
+    assert {p.name: p.read_bytes() for p in in_tmp.iterdir()} == before
+
+
+def test_a_malformed_linking_note_is_reported(capsys, in_tmp: Path) -> None:
+    (in_tmp / "vendor.tbx").write_text(CAT_TOOL_TBX.replace(
+        "<langSet", '<note>linking: {"not_in": "data loss"}</note><langSet', 1), encoding="utf-8")
+    code, _out, err = call(capsys, "import", "vendor.tbx", "-o", "vendor.yaml",
+                           "--category", "training")
+    assert code == 1
+    assert "the entry's 'linking:' note is not a JSON object of not_in, only_in and not_near" in err

@@ -113,3 +113,15 @@ def test_inserting_a_term_above_others_rereads_only_its_pages_and_tables(site, b
     reread, built = read_docs(build, site)
     assert reread == ["glossary", "plain"]
     assert 'href="glossary.html#gpu-term-gizmo"' in built.read("plain.html")
+
+
+def test_stamping_translations_rereads_no_page(site, build) -> None:
+    """Stamps say which English a translation was made from; readers never see them."""
+    from sphinxcontrib_gpuglossary.cli import main
+
+    read_docs(build, site)
+    terms = site / "terms.yaml"
+    assert main(["stamp", "--language", "de", str(terms)]) == 0
+    assert "    stamps:\n      de: {name: " in terms.read_text()
+    reread, _ = read_docs(build, site)
+    assert reread == []

@@ -36,7 +36,15 @@ SUMMARY = ("%(count)d definition is not translated yet and is shown in another l
            "%(count)d definitions are not translated yet and are shown in another language: "
            "%(languages)s.")
 HOVER = "Not translated yet; shown in another language: %(language)s"
+ALL_FALLBACK = ("The definitions in this table are not translated yet and are shown in another "
+                "language: %(languages)s.")
+MOST_FALLBACK = ("%(count)d of %(total)d definitions in this table is not translated yet and is "
+                 "shown in another language: %(languages)s.",
+                 "%(count)d of %(total)d definitions in this table are not translated yet and are "
+                 "shown in another language: %(languages)s.")
+NAMES_IN = "%(language)s:"
 FALLBACK_DEFINITIONS = 8  # English-only definitions in test-labels (cuda-x has a German one)
+TERMS = 9
 
 
 def fallbacks(lang: str) -> int:
@@ -86,7 +94,9 @@ def test_every_label_in_the_code_is_in_the_template() -> None:
     used: set[str | tuple[str, str]] = set()
     for module in ("labels.py", "domain.py"):
         source = (PACKAGE / module).read_text()
-        used |= set(re.findall(r'\b_\("([^"]+)"\)', source))
+        # a label may be written as adjacent literals across lines, as Python joins them
+        used |= {"".join(re.findall(r'"([^"]*)"', literals))
+                 for literals in re.findall(r'\b_\(((?:"[^"]*"\s*)+)\)', source)}
         for singular, plural in re.findall(r'ngettext\(((?:"[^"]*"\s*)+),\s*((?:"[^"]*"\s*)+),',
                                            source):
             used.add(("".join(re.findall(r'"([^"]*)"', singular)),
@@ -116,6 +126,9 @@ class _Texts(HTMLParser):
         inside = inside or "gpu-glossary" in (values.get("class") or "").split()
         self.stack.append((tag, values.get("lang") or lang, inside))
 
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass  # <col ... />: no text, nothing to close
+
     def handle_endtag(self, tag: str) -> None:
         while len(self.stack) > 1:
             if self.stack.pop()[0] == tag:
@@ -128,10 +141,13 @@ class _Texts(HTMLParser):
 
 
 def block_texts(page: str, lang: str) -> list[str]:
-    """The texts of the glossary blocks that are in the build's language *lang*."""
+    """The texts of the glossary blocks that are in the build's language *lang*
+    (marked with its BCP 47 tag, ``zh-CN`` for ``zh_CN``)."""
+    from sphinxcontrib_gpuglossary.core.languages import language_tag
+
     parser = _Texts()
     parser.feed(page)
-    return [text for text, text_lang in parser.texts if text_lang == lang]
+    return [text for text, text_lang in parser.texts if text_lang == language_tag(lang)]
 
 
 @pytest.fixture(scope="module")
@@ -176,13 +192,19 @@ def test_a_build_shows_every_label_in_its_language_and_none_in_english(built, la
     assert not [t for t in texts if "not translated" in t or "another language" in t]
     missing = [msgid for msgid in ON_PAGE if strings[msgid].strip() not in texts]
     assert missing == []
-    # the summary, in the plural form of the language, naming English in it
-    summary = translations(lang).ngettext(*SUMMARY, fallbacks(lang)) % {
-        "count": fallbacks(lang), "languages": language_name("en", lang)}
-    assert texts.count(summary) == 2  # above each table with definitions in the build language
-    # the marker names English in the build language
+    # most definitions are English: one note above each table with definitions in the
+    # build language, in the plural form of the language, naming English in it
     name = language_name("en", lang)
-    assert name != "English" and name[:1].upper() + name[1:] in texts
+    values = {"count": fallbacks(lang), "total": TERMS, "languages": name}
+    note = (translations(lang).gettext(ALL_FALLBACK) if fallbacks(lang) == TERMS else
+            translations(lang).ngettext(*MOST_FALLBACK, fallbacks(lang))) % values
+    assert texts.count(note) == 2
+    # the marker names English in the build language: on the one headword of the
+    # :languages: table that falls back (CUDA-X is language-neutral)
+    capitalized = name[:1].upper() + name[1:]
+    assert name != "English" and capitalized in texts
+    # the English names of "Also called", under the name of their language
+    assert translations(lang).gettext(NAMES_IN) % {"language": capitalized} in texts
     # the hover text says it in words, in the page's language
     uses = html.unescape((outdir / "uses.html").read_text(encoding="utf-8"))
     notice = translations(lang).gettext(HOVER) % {"language": name}
@@ -199,30 +221,80 @@ def test_an_english_build_has_no_marker_and_no_summary(built) -> None:
 ROW = re.compile(r"<tr[ >].*?</tr>", re.S)
 
 
+def filler(lang: str, count: int) -> str:
+    """Glossary terms translated into *lang*: with them, the English-only terms of
+    test-labels are the odd ones out of a table."""
+    return "terms:\n" + "".join(
+        f"  - id: filler-{n}\n    category: hardware\n"
+        f"    names: {{en: Filler {n}, {lang}: Filler {n} ({lang})}}\n"
+        f"    definitions: {{en: Filler text {n}., {lang}: Filler text {n} ({lang}).}}\n"
+        for n in range(count))
+
+
+def odd_ones_out(make_site, build, lang: str, fallback_ids: list[str], translated: int) -> str:
+    """glossary.html of a table of *fallback_ids* (English only) and *translated* terms
+    translated into *lang*."""
+    terms = fallback_ids + [f"filler-{n}" for n in range(translated)]
+    srcdir = make_site("labels", {"filler.yaml": filler(lang, translated),
+                                  "glossary.rst": "G\n=\n\n.. glossary-table::\n"
+                                                  f"   :terms: {', '.join(terms)}\n"})
+    files = ["terms.yaml", "filler.yaml"] if translated else ["terms.yaml"]
+    return build(srcdir, language=lang, gpuglossary_files=files).read("glossary.html")
+
+
 @pytest.mark.parametrize("lang", ["de", "ar", "he", "ja"])
-def test_at_most_one_marker_per_row_and_none_for_a_neutral_name(built, lang: str) -> None:
+def test_a_table_that_mostly_falls_back_has_one_note_and_no_marker(built, lang: str) -> None:
     page = (built(lang) / "glossary.html").read_text(encoding="utf-8")
+    tables = page.split('class="gpu-glossary"')[1:]
+    assert len(tables) == 3
+    for table in tables[:2]:  # every definition English but CUDA-X's German one
+        assert table.count('class="gpu-fallback-summary"') == 1
+        rows = [r for r in ROW.findall(table) if "<td" in r]
+        assert len(rows) == TERMS and not [r for r in rows if "gpu-fallback-badge" in r]
+
+
+@pytest.mark.parametrize("lang", ["de", "ar", "he", "ja"])
+def test_the_odd_fallback_row_keeps_its_marker(make_site, build, lang: str) -> None:
+    page = odd_ones_out(make_site, build, lang, ["widget", "cuda-x"], 3)
     rows = [r for r in ROW.findall(page) if "<td" in r]
-    counts = [row.count('class="gpu-fallback-badge') for row in rows]
-    assert max(counts) == 1 and counts.count(1) >= fallbacks(lang)
+    marked = [r for r in rows if "gpu-fallback-badge" in r]
+    assert len(rows) == 5 and [r.count("gpu-fallback-badge") for r in marked] == [1] * len(marked)
+    assert {re.search(r'id="gpu-term-([\w-]+)"', r).group(1) for r in marked} == \
+        ({"widget"} if lang == "de" else {"widget", "cuda-x"})
     for row in rows:
-        if 'id="gpu-term-cuda-x"' in row and lang == "de":
-            assert "gpu-fallback" not in row  # a neutral name, a German definition
-        if 'id="gpu-term-cuda-x"' in row and lang != "de":
-            # the definition falls back and is marked; the neutral name is not
-            assert '<strong>CUDA-X</strong>' in row and row.count("gpu-fallback-badge") == 1
+        if 'id="gpu-term-cuda-x"' in row:
+            # a neutral name is never marked: CUDA-X's mark is on its definition, if any
+            # (kept whole and left to right in right-to-left text)
+            assert re.search(r'<strong>(<span class="gpu-latin" dir="ltr">)?CUDA-X(</span>)?'
+                             r'</strong>', row)
     # the marker is a label in the page's language, after the text it marks
     assert re.search(r'</span> <span class="gpu-fallback-badge gpu-text" dir="(ltr|rtl)" '
                      rf'lang="{lang}">', page)
+    summary = translations(lang).ngettext(*SUMMARY, len(marked)) % {
+        "count": len(marked), "languages": language_name("en", lang)}
+    assert re.findall(r'<p class="gpu-fallback-summary">([^<]*)</p>', page) == [summary]
 
 
 def test_a_headword_is_marked_where_the_table_shows_no_definition(make_site, build) -> None:
-    page = build(make_site("labels", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"
-                                                       "   :columns: term, category\n"}),
-                 language="de").read("glossary.html")
-    rows = [r for r in ROW.findall(page) if "<td" in r]
-    assert [r.count("gpu-fallback-badge") for r in rows] == [0 if "cuda-x" in r else 1 for r in rows]
-    assert "gpu-fallback-summary" not in page  # no definition shown, none to count
+    """Without a definition column the headwords count: one English of three is marked,
+    with no note; a table of English headwords gets the note instead."""
+    srcdir = make_site("labels", {"filler.yaml": filler("de", 2),
+                                  "glossary.rst": "G\n=\n\n.. glossary-table::\n"
+                                                  "   :terms: widget, filler-0, filler-1\n"
+                                                  "   :columns: term, category\n\n"
+                                                  ".. glossary-table::\n"
+                                                  "   :terms: widget, gadget, cuda-x\n"
+                                                  "   :columns: term, category\n"})
+    page = build(srcdir, language="de", gpuglossary_files=["terms.yaml", "filler.yaml"]
+                 ).read("glossary.html")
+    first, second = page.split('class="gpu-glossary"')[1:]
+    rows = [r for r in ROW.findall(first) if "<td" in r]
+    assert [r.count("gpu-fallback-badge") for r in rows] == [1 if "widget" in r else 0 for r in rows]
+    assert "gpu-fallback-summary" not in first
+    assert "gpu-fallback-badge" not in second.split("gpu-disclaimer")[0]
+    (note,) = re.findall(r'<p class="gpu-fallback-summary">([^<]*)</p>', second)
+    assert note == ("2 von 3 Begriffen dieser Tabelle sind noch nicht übersetzt und stehen hier "
+                    "auf Englisch.")
 
 
 @pytest.mark.parametrize(("lang", "count", "expected"), [
@@ -231,16 +303,31 @@ def test_a_headword_is_marked_where_the_table_shows_no_definition(make_site, bui
     ("ru", 8, "8 определений ещё не переведены"),
     ("ar", 2, "تعريفان لم يُترجَما بعد"),
     ("pl", 2, "2 definicje nie są jeszcze"),
+    ("de", 2, "2 Definitionen sind noch nicht übersetzt und stehen hier auf Englisch."),
 ])
 def test_the_summary_takes_the_plural_form_of_the_count(make_site, build, lang: str, count: int,
                                                         expected: str) -> None:
     terms = ["widget", "gadget", "rack-unit", "picture-maker", "talker", "loss", "rack",
              "invoice"][:count]
-    page = build(make_site("labels", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"
-                                                       f"   :terms: {', '.join(terms)}\n"}),
-                 language=lang).read("glossary.html")
+    page = odd_ones_out(make_site, build, lang, terms, count + 1)
     (summary,) = re.findall(r'<p class="gpu-fallback-summary">([^<]*)</p>', page)
     assert summary.startswith(expected), summary
+    assert page.count('class="gpu-fallback-badge') == count + 1  # the rows and the disclaimer
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", "Die Definitionen dieser Tabelle sind noch nicht übersetzt und stehen hier auf "
+           "Englisch."),
+    ("ru", "В этой таблице ещё не переведено определений: 3 из 5; язык текста: английский."),
+    ("fr", "3 définitions de ce tableau sur 5 ne sont pas encore traduites\u00a0: elles "
+           "s'affichent en anglais."),
+])
+def test_the_note_of_a_table_that_mostly_falls_back(make_site, build, lang: str,
+                                                   expected: str) -> None:
+    translated = 2 if lang != "de" else 0
+    page = odd_ones_out(make_site, build, lang, ["widget", "gadget", "rack"], translated)
+    (note,) = re.findall(r'<p class="gpu-fallback-summary">([^<]*)</p>', page)
+    assert html.unescape(note) == expected
 
 
 @pytest.mark.parametrize(("lang", "separator"), [
@@ -253,8 +340,14 @@ def test_lists_use_the_punctuation_of_the_language(built, lang: str, separator: 
     related = re.search(r'<p class="gpu-related">(.*?)</p>', widget).group(1)
     between = re.findall(r"</a>([^<]*)<a ", related)
     assert between == [separator, separator]  # three links, nothing else between them
-    aliases = re.search(r"widgets</span>([^<]*)<span", widget).group(1)
-    assert aliases == separator
+    if 'dir="rtl"' in page[:page.index('class="gpu-glossary"') + 60]:
+        # English names in a right-to-left list: each a box with its comma, so that a
+        # name never splits over two lines
+        aliases = re.search(r'widgets</span>([^<]*)</span>( )<span class="gpu-name">', widget)
+        assert aliases.group(1) + aliases.group(2) == separator
+    else:
+        aliases = re.search(r"widgets</span>([^<]*)<span", widget).group(1)
+        assert aliases == separator
 
 
 @pytest.mark.parametrize(("lang", "after"), [("de", " "), ("ar", " "), ("ja", ""),

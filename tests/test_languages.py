@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 from babel import Locale
 from babel.localedata import locale_identifiers
@@ -80,7 +78,9 @@ def test_a_build_reads_no_babel_data_once_the_cache_knows_its_answers(
 
 
 def test_preloaded_answers_are_babels(tmp_path) -> None:
-    from sphinxcontrib_gpuglossary.core import languages
+    import json
+
+    from sphinxcontrib_gpuglossary.core import cache, languages
 
     langs = ["en", "ar", "fa", "he", "ja", "zh_TW", "bn", "ru", "pa_Arab", "xx"]
     asked = {lang: (languages.list_separator(lang),
@@ -89,8 +89,9 @@ def test_preloaded_answers_are_babels(tmp_path) -> None:
     for lang in langs:
         languages.preload(lang, langs, tmp_path)
     stored = {}
-    for path in tmp_path.glob("cldr-*.pickle"):
-        stored.update(pickle.loads(path.read_bytes())[1])
+    for path in tmp_path.glob("cldr-*.json"):
+        stored.update(cache.read(tmp_path, json.loads(path.read_bytes())["key"], "cldr",
+                                 dict[tuple[str, ...], str]))
     # a separator and a direction per language, a name per pair
     assert len(stored) == 2 * len(langs) + len(langs) ** 2
     for lang, (separator, others) in asked.items():

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from sphinx.util.inventory import InventoryFile
 
+from .conftest import build_site
+
 INDEX = "Site\n====\n\n.. toctree::\n\n   uses\n   first\n   second\n"
 USES = "Uses\n====\n\nA :gpu-term:`widget` and a :gpu-term:`gadget`.\n"
 
@@ -35,8 +37,6 @@ def assert_every_anchor_link_resolves(outdir: Path) -> None:
         assert [i for i, n in counted.items() if n > 1] == [], name
         ids[name] = set(counted)
     for name, html in pages.items():
-        if name == "genindex.html":
-            continue  # Sphinx's index lists entries inside `only` too (any index directive)
         for link in ids_and_links(html)[1]:
             target_page, _, fragment = link.partition("#")
             if not fragment.startswith("gpu-"):
@@ -103,6 +103,58 @@ def test_a_table_the_builder_leaves_out_is_never_the_link_target(make_site, buil
     terms = inventory["gpu:term"] if isinstance(inventory, dict) else inventory.data["gpu:term"]
     entry = terms["gadget"]
     assert (entry[2] if isinstance(entry, tuple) else entry.uri) == "second.html#gpu-term-gadget"
+
+
+def index_links(site) -> list[str]:  # type: ignore[no-untyped-def]
+    """The general index's links to the glossary's anchors."""
+    return sorted(re.findall(r'href="([^"]*#gpu-term-[^"]*)"', site.read("genindex.html")))
+
+
+def test_the_general_index_leaves_out_the_tables_the_builder_leaves_out(make_site, build) -> None:
+    site = build(make_site("user", ONLY))
+    assert index_links(site) == ["second.html#gpu-term-gadget", "second.html#gpu-term-widget"]
+    assert_every_anchor_link_resolves(site.outdir)  # genindex.html too
+
+
+def test_the_general_index_follows_the_builder_over_one_environment(make_site,
+                                                                     tmp_path: Path) -> None:
+    """html, then epub, then html again over one environment (pages read once): each
+    index lists the tables its builder writes, once per page and term."""
+    srcdir = make_site("user", {
+        "index.rst": INDEX, "uses.rst": USES, "second.rst": page("Second", "Text.\n"),
+        "first.rst": page("First", ".. only:: epub\n\n" + table("gadget, widget", indent="   ")
+                          + "\n" + table("widget")),
+    })
+    html = build_site(srcdir, tmp_path / "shared")
+    assert index_links(html) == ["first.html#gpu-term-widget"]
+    epub = build_site(srcdir, tmp_path / "shared", "epub")
+    assert "0 added, 0 changed, 0 removed" in epub.app._status.getvalue()  # no page read
+    index = (epub.outdir / "genindex.xhtml").read_text()
+    assert sorted(re.findall(r'href="([^"]*#gpu-term-[^"]*)"', index)) == \
+        ["first.xhtml#gpu-term-gadget", "first.xhtml#gpu-term-widget"]
+    again = build_site(srcdir, tmp_path / "shared")
+    assert index_links(again) == ["first.html#gpu-term-widget"]
+    assert_every_anchor_link_resolves(again.outdir)
+
+
+def test_singlehtml_never_links_a_table_on_an_orphan_page(make_site, build) -> None:
+    """singlehtml's page holds the documents of the root's toctree: a table on an
+    orphan page is no link target there, though it stays one for html."""
+    srcdir = make_site("user", {
+        "index.rst": "Site\n====\n\n.. toctree::\n\n   uses\n   second\n",
+        "uses.rst": USES, "second.rst": page("Second", table("gadget")),
+        # the orphan's table is widget's only one and gadget's canonical one
+        "first.rst": ":orphan:\n\n" + page("First", table("widget") + "\n"
+                                               + table("gadget", ":canonical:")),
+    })
+    single = build(srcdir, "singlehtml")
+    page_html = single.read("index.html")
+    assert 'href="#gpu-term-gadget"' in page_html and 'id="gpu-term-gadget"' in page_html
+    assert "#gpu-term-widget" not in page_html  # no table on the page: the term is text
+    assert_every_anchor_link_resolves(single.outdir)
+    html = build(srcdir).read("uses.html")
+    assert 'href="first.html#gpu-term-widget"' in html
+    assert 'href="first.html#gpu-term-gadget"' in html  # canonical, written by html
 
 
 def test_the_builder_the_only_table_is_for_links_to_it(make_site, build) -> None:

@@ -148,7 +148,7 @@ def test_user_file_extends_a_seeded_term_field_by_field(tmp_path: Path) -> None:
     assert term.definitions["nl"] == "Vervangen."
     assert "nl" not in term.sources or "definition" not in term.sources["nl"]
     assert term.sources["ar"]["definition"].startswith("000_")  # untouched languages keep theirs
-    assert "kv store" in term.aliases["en"] and "KV-cache" in term.aliases["en"]
+    assert "kv store" in term.aliases["en"] and "key-value cache" in term.aliases["en"]
     assert term.category == "inference"
 
 
@@ -179,7 +179,10 @@ def test_cache_never_hides_errors(tmp_path: Path) -> None:
 
 
 def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypatch) -> None:
-    """An upgrade (new version or changed parsing code) never serves an old result."""
+    """An upgrade (new version, changed code of the data core, another PyYAML, Babel or
+    pyuca) never serves an old result."""
+    import shutil
+
     import sphinxcontrib_gpuglossary
     from sphinxcontrib_gpuglossary.core import cache
 
@@ -187,14 +190,30 @@ def test_cache_key_covers_the_package_version_and_code(tmp_path: Path, monkeypat
     key = cache.cache_key(contents)
     assert cache.cache_key([("terms.yaml", GOOD.encode() + b"#")]) != key
     assert cache.cache_key([("other.yaml", GOOD.encode())]) != key
+
+    def changed_key() -> str:
+        cache.code_key.cache_clear()
+        try:
+            return cache.cache_key(contents)
+        finally:
+            monkeypatch.undo()
+            cache.code_key.cache_clear()
+
     monkeypatch.setattr(sphinxcontrib_gpuglossary, "__version__", "99.0")
-    assert cache.cache_key(contents) != key
-    monkeypatch.undo()
-    monkeypatch.setattr(cache, "_SHAPING", (*cache._SHAPING, "__init__.py"))
-    assert cache.cache_key(contents) != key
-    monkeypatch.undo()
-    monkeypatch.setattr(cache, "_pyyaml", lambda: "another PyYAML")  # an upgrade of the parser
-    assert cache.cache_key(contents) != key
+    assert changed_key() != key
+    for module in ("languages.py", "collation.py", "schema.py", "loader.py", "yamlsource.py"):
+        core = tmp_path / module / "core"
+        shutil.copytree(cache._CORE, core)
+        with (core / module).open("a") as f:
+            f.write("# changed\n")
+        monkeypatch.setattr(cache, "_CORE", core)
+        assert changed_key() != key, module
+    real = cache._installed
+    for library in ("yaml", "babel", "pyuca"):  # an upgrade of the parser, CLDR, the UCA
+        monkeypatch.setattr(cache, "_installed",
+                            lambda name, lib=library: "upgraded" if name == lib else real(name))
+        assert changed_key() != key, library
+    assert cache.cache_key(contents) == key
 
 
 def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Path) -> None:
@@ -203,8 +222,8 @@ def test_cache_survives_a_fresh_build_folder_and_an_unwritable_one(tmp_path: Pat
     files = [GlossaryFile(path, "terms.yaml")]
     folder = tmp_path / "cache"
     load_glossary(files, cache=folder)
-    assert len(list(folder.glob("glossary-*.pickle"))) == 1
-    (folder / next(folder.iterdir()).name).write_bytes(b"not a pickle")
+    assert len(list(folder.glob("glossary-*.json"))) == 1
+    (folder / next(folder.iterdir()).name).write_bytes(b"not JSON")
     assert load_glossary(files, cache=folder).terms["widget"].names["en"] == "Widget"
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")
@@ -260,6 +279,43 @@ def test_escaped_control_character_in_a_text(tmp_path: Path) -> None:
 ])
 def test_yaml_aliases_are_refused(tmp_path: Path, text: str) -> None:
     assert any("YAML aliases" in p.message for p in problems(tmp_path, text))
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("a: *nowhere\nterms: []\n", 1, "YAML syntax error: found undefined alias 'nowhere'"),
+    ("a: &x 1\nterms: &x []\n", 2, "YAML syntax error: found duplicate anchor 'x'"),
+    (GOOD + "---\nterms: []\n", 6, "YAML syntax error: but found another document"),
+])
+def test_anchors_aliases_and_documents(tmp_path: Path, text: str, line: int, message: str) -> None:
+    p = only(problems(tmp_path, text))
+    assert p.line == line and message in p.message, p
+
+
+def test_an_alias_of_a_text_is_that_text(tmp_path: Path) -> None:
+    path = tmp_path / "terms.yaml"
+    path.write_text(GOOD.replace("{en: A part.}", "{en: &d A part.}\n    notes: {en: *d}"))
+    glossary = load_glossary([GlossaryFile(path, "terms.yaml")])
+    assert glossary.terms["widget"].notes == {"en": "A part."}
+
+
+def test_a_non_text_key_is_named_at_its_line(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, GOOD + "    ? [a, b]\n    : value\n"))
+    assert (p.line, p.column) == (6, 7) and "a mapping key must be plain text" in p.message
+
+
+@pytest.mark.parametrize("text", [
+    "terms: " + "[" * 999 + "]" * 999 + "\n",  # once a RecursionError (issue 25)
+    "terms:\n  - id: a\n    names: " + "{a: " * 990 + "b" + "}" * 990 + "\n",
+    "terms: " + "[" * 5000 + "]" * 5000 + "\n",  # deeper than the YAML parser goes
+])
+def test_deep_nesting_gets_a_message(tmp_path: Path, text: str) -> None:
+    assert problems(tmp_path, text)  # GlossaryError, not RecursionError
+
+
+def test_a_character_yaml_refuses_is_at_its_line_after_other_scripts(tmp_path: Path) -> None:
+    """libyaml counts bytes: the line of the character once came out too far down."""
+    p = only(problems(tmp_path, GOOD + "    notes: {en: Café ünïcödé ✓✓✓✓✓✓\x01}\n"))
+    assert p.line == 6 and "U+0001 is not allowed in YAML" in p.message
 
 
 def test_every_missing_file_is_reported(tmp_path: Path) -> None:

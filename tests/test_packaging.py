@@ -67,3 +67,69 @@ def test_the_development_installs_compile_the_package_as_a_regular_install_does(
                                 text=True, check=True).stdout.splitlines()
         install = next(n for n, line in enumerate(recipe) if "pip install -q -e" in line)
         assert "-m compileall -q sphinxcontrib_gpuglossary" in recipe[install + 1], stamp
+
+
+def _make_recipe(target: str) -> list[str]:
+    return subprocess.run(["make", "-n", "-B", target], cwd=PROJECT, capture_output=True,
+                          text=True, check=True).stdout.splitlines()
+
+
+def test_make_test_builds_and_checks_what_a_release_publishes() -> None:
+    recipe = _make_recipe("dist-check")
+    build = next(n for n, line in enumerate(recipe) if "-m build --outdir dist" in line)
+    assert any("rm -rf dist" in line for line in recipe[:build])  # nothing stale is checked
+    assert any("twine check --strict dist/*" in line for line in recipe[build:])
+    prerequisites = subprocess.run(["make", "-p", "-n", "test"], cwd=PROJECT, capture_output=True,
+                                   text=True).stdout
+    assert next(line for line in prerequisites.splitlines()
+                if line.startswith("test:")).split()[1:].count("dist-check") == 1
+    workflow = (PROJECT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "run: make dist-check" in workflow and "gh-action-pypi-publish" in workflow
+
+
+def test_the_built_wheel_and_sdist_pass_twine_check_strict(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "build", "--outdir", tmp_path, PROJECT], check=True,
+                   capture_output=True, text=True)
+    (wheel_path,) = tmp_path.glob("*.whl")
+    (sdist,) = tmp_path.glob("*.tar.gz")
+    result = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", wheel_path, sdist],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("PASSED") == 2
+
+
+def test_the_wheel_says_where_the_project_lives_and_is_typed(wheel: Path) -> None:
+    archive = zipfile.ZipFile(wheel)
+    assert "sphinxcontrib_gpuglossary/py.typed" in archive.namelist()
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith("METADATA"))).decode()
+    urls = {line.split(": ", 1)[1].split(", ", 1)[0] for line in metadata.splitlines()
+            if line.startswith("Project-URL: ")}
+    assert {"Homepage", "Documentation", "Source", "Changelog", "Issues"} <= urls
+    assert "Description-Content-Type: text/markdown" in metadata
+
+
+def test_the_changelog_has_the_current_version() -> None:
+    changelog = (PROJECT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"\n## [{sphinxcontrib_gpuglossary.__version__}]" in changelog
+
+
+def test_the_install_instructions_work_today_and_once_published() -> None:
+    """README and quick start: from the repository (a clone, a built wheel) and from PyPI."""
+    for page in (PROJECT / "README.md", PROJECT / "docs" / "quickstart.rst"):
+        text = page.read_text(encoding="utf-8")
+        assert "python -m pip install ./sphinxcontrib-gpuglossary" in text, page
+        assert "python -m pip install dist/sphinxcontrib_gpuglossary-*.whl" in text, page
+        assert "python -m pip install sphinxcontrib-gpuglossary" in text, page
+
+
+def test_installing_the_clone_as_the_readme_says_gives_a_working_extension(tmp_path: Path) -> None:
+    """The README's first command, from the repository's folder, in a new environment."""
+    env = tmp_path / "venv"
+    venv.create(env, with_pip=True)
+    python = env / "bin" / "python"
+    result = subprocess.run([python, "-m", "pip", "install", "-q", f"./{PROJECT.name}"],
+                            cwd=PROJECT.parent, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    check = subprocess.run([python, "-c", "import sphinxcontrib_gpuglossary as p, sphinx; "
+                            "print(p.__version__)"], capture_output=True, text=True)
+    assert check.stdout.strip() == sphinxcontrib_gpuglossary.__version__, check.stderr

@@ -148,19 +148,20 @@ def assert_clean_failure(result: subprocess.CompletedProcess[str], *words: str) 
 
 def test_a_catalog_that_is_not_utf8(tmp_path: Path) -> None:
     locale(tmp_path, BEFORE.replace("Translator Name", "Tr\xe4nslator").encode("latin-1"))
-    assert_clean_failure(prefill_po(tmp_path / "locales"), "gpu-glossary.po:2: not valid UTF-8")
+    assert_clean_failure(prefill_po(tmp_path / "locales", "--force-shipped"),
+                         "gpu-glossary.po:2: not valid UTF-8")
 
 
 def test_a_catalog_that_is_a_folder(tmp_path: Path) -> None:
     folder = tmp_path / "locales" / "nl" / "LC_MESSAGES" / "gpu-glossary.po"
     folder.mkdir(parents=True)
-    assert_clean_failure(prefill_po(tmp_path / "locales"), "is a folder")
+    assert_clean_failure(prefill_po(tmp_path / "locales", "--force-shipped"), "is a folder")
 
 
 def test_a_catalog_babel_cannot_parse(tmp_path: Path) -> None:
     locale(tmp_path, 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                      'msgctxt "x"\nmsgstr "no msgid"\nbroken line\n')
-    assert_clean_failure(prefill_po(tmp_path / "locales"), "not a valid catalog")
+    assert_clean_failure(prefill_po(tmp_path / "locales", "--force-shipped"), "not a valid catalog")
 
 
 def _without_file_override() -> None:
@@ -191,7 +192,7 @@ def test_one_bad_catalog_does_not_stop_the_others(tmp_path: Path) -> None:
                             'msgctxt "kv-cache"\nmsgid "KV cache"\nmsgstr ""\n')
     bad = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "gpu-glossary.po"
     bad.mkdir(parents=True)
-    result = prefill_po(tmp_path / "locales")
+    result = prefill_po(tmp_path / "locales", "--force-shipped")
     assert_clean_failure(result, "locales/fr/LC_MESSAGES/gpu-glossary.po: is a folder")
     assert "locales/nl/LC_MESSAGES/gpu-glossary.po: filled 1 empty entry" in result.stdout
     assert 'msgstr ""' not in good.read_text().split('msgid "KV cache"')[1]
@@ -213,3 +214,64 @@ def test_prefill_is_linear_in_text_length(tmp_path: Path) -> None:
     assert time.perf_counter() - started < 5
     assert f'msgstr "{long}"' in po.read_text(encoding="utf-8")
     assert f'msgid "{long}"' in pot.read_text(encoding="utf-8")
+
+
+KV_ENTRY = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+            'msgctxt "kv-cache"\nmsgid "KV cache"\nmsgstr ""\n')
+
+
+def catalog_for(tmp_path: Path, lang: str) -> Path:
+    po = tmp_path / "locales" / lang / "LC_MESSAGES" / "gpu-glossary.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(KV_ENTRY, encoding="utf-8")
+    return po
+
+
+def test_a_language_the_package_ships_is_skipped_and_says_why(tmp_path: Path) -> None:
+    """The package's Russian texts reach a site through the build while its catalog
+    entries are empty; prefilled, later fixes in the package would not."""
+    russian, german = catalog_for(tmp_path, "ru"), catalog_for(tmp_path, "de")
+    result = prefill_po(tmp_path / "locales")
+    assert result.returncode == 0, result.stderr
+    assert ("locales/ru/LC_MESSAGES/gpu-glossary.po: skipped: the package ships Russian texts"
+            in result.stdout)
+    assert "later fixes" in result.stdout and "--force-shipped" in result.stdout
+    assert russian.read_text(encoding="utf-8") == KV_ENTRY
+    assert "locales/de/LC_MESSAGES/gpu-glossary.po: filled 0 empty entries" in result.stdout
+    assert german.read_text(encoding="utf-8") == KV_ENTRY
+
+
+def test_force_shipped_fills_a_shipped_language(tmp_path: Path) -> None:
+    russian = catalog_for(tmp_path, "ru")
+    result = prefill_po(tmp_path / "locales", "--force-shipped")
+    assert result.returncode == 0, result.stderr
+    assert "ru/LC_MESSAGES/gpu-glossary.po: filled 1 empty entry" in result.stdout
+    assert 'msgstr "KV-кеш"' in russian.read_text(encoding="utf-8")
+
+
+def test_a_language_of_the_users_own_files_is_filled(tmp_path: Path) -> None:
+    """Not shipped by the package: its texts come from the project's glossary files."""
+    terms = tmp_path / "terms.yaml"
+    terms.write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n", encoding="utf-8")
+    german = catalog_for(tmp_path, "de")
+    result = prefill_po(tmp_path / "locales", "--files", terms)
+    assert "filled 1 empty entry" in result.stdout, result.stderr
+    assert 'msgstr "KV-Cache"' in german.read_text(encoding="utf-8")
+
+
+def test_language_picks_the_catalogs_to_fill(tmp_path: Path) -> None:
+    dutch, french = catalog_for(tmp_path, "nl"), catalog_for(tmp_path, "fr")
+    result = prefill_po(tmp_path / "locales", "--language", "fr", "--force-shipped")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("gpu-glossary.po") == 1 and "fr/LC_MESSAGES" in result.stdout
+    assert dutch.read_text(encoding="utf-8") == KV_ENTRY
+    assert 'msgstr "Cache KV"' in french.read_text(encoding="utf-8")
+
+
+def test_language_without_a_catalog_says_what_to_run(tmp_path: Path) -> None:
+    catalog_for(tmp_path, "nl")
+    result = prefill_po(tmp_path / "locales", "--language", "de")
+    assert result.returncode == 1 and result.stdout == ""
+    assert "no de/LC_MESSAGES/gpu-glossary.po under" in result.stderr
+    assert "sphinx-intl update -l LANG" in result.stderr
+    assert prefill_po(tmp_path / "locales", "--language", "d e").returncode == 2  # malformed

@@ -21,6 +21,8 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from .bidi import isolate
+from .errors import printable_name
+from .files import NotRegularFileError, WriteRefusedError, read_file, write_atomic
 from .model import Glossary
 
 #: gettext domain of the catalog: ``gpu-glossary.pot`` / ``<lang>/LC_MESSAGES/gpu-glossary.po``
@@ -63,6 +65,11 @@ class CatalogError(Exception):
     """A catalog that cannot be read, parsed or written; the message names the file."""
 
 
+def _name(path: Path) -> str:
+    """*path* as messages show it: printable, on one line."""
+    return printable_name(str(path))
+
+
 def creation_date() -> datetime.datetime:
     """Now, or ``SOURCE_DATE_EPOCH`` (in UTC) when it is set, as Sphinx's gettext
     builder does: two builds of the same sources then write the same bytes."""
@@ -91,12 +98,14 @@ def template(glossary: Glossary, project: str = "", version: str = "") -> Catalo
 def write_template(catalog: Catalog, path: Path) -> bool:
     """Write *catalog* as a ``.pot`` unless only its creation date would change."""
     new = _po_bytes(catalog)
-    if path.exists():
-        old = path.read_bytes()
-        if _without_date(old) == _without_date(new):
-            return False
+    try:
+        old = read_file(path)
+    except OSError:  # none yet, or no file to compare: writing says what is wrong
+        old = None
+    if old is not None and _without_date(old) == _without_date(new):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(new)
+    write_atomic(path, new)
     return True
 
 
@@ -123,7 +132,7 @@ def read_translations(path: Path, allow_fuzzy: bool) -> dict[tuple[str, str], st
         try:
             catalog = read_mo(io.BytesIO(raw))
         except Exception as exc:  # babel raises whatever struct and decoding raise
-            raise CatalogError(f"{path}: not a compiled catalog ({exc}); compile it again "
+            raise CatalogError(f"{_name(path)}: not a compiled catalog ({exc}); compile it again "
                                "from its .po") from None
     else:
         catalog = _parse_po(path, raw)
@@ -147,6 +156,8 @@ def translate(glossary: Glossary, lang: str,
             texts: dict[str, str] = getattr(term, attribute)
             text = translations.get((term.id, texts.get("en", "")))
             if text is not None:
+                if attribute == "names" and texts.get(lang) != text:
+                    term.readings.pop(lang, None)  # it read the data's headword
                 texts[lang] = text
     disclaimer = result.texts.get("disclaimer", {})
     text = translations.get((DISCLAIMER_CONTEXT, disclaimer.get("en", "")))
@@ -181,9 +192,11 @@ def prefill(path: Path, lang: str, glossary: Glossary) -> int:
         filled += _fill_msgstr(lines, lineno - 1, text)
     if filled:
         try:
-            path.write_bytes("\n".join(lines).encode("utf-8"))
+            write_atomic(path, "\n".join(lines).encode("utf-8"))
+        except WriteRefusedError as exc:
+            raise CatalogError(str(exc)) from None
         except OSError as exc:
-            raise CatalogError(f"{path}: cannot write: {exc.strerror}; make it writable "
+            raise CatalogError(f"{_name(path)}: cannot write: {exc.strerror}; make it writable "
                                "and run again") from None
     return filled
 
@@ -208,12 +221,13 @@ def _fill_msgstr(lines: list[str], msgid: int, text: str) -> int:
 
 def _read(path: Path) -> bytes:
     try:
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise CatalogError(f"{path}: is a folder, not a catalog; remove it or run "
+        return read_file(path)
+    except NotRegularFileError as exc:
+        what = "a folder" if exc.is_dir else "a FIFO or device"
+        raise CatalogError(f"{_name(path)}: is {what}, not a catalog; remove it or run "
                            "sphinx-intl update to make the catalog") from None
     except OSError as exc:
-        raise CatalogError(f"{path}: cannot read: {exc.strerror}") from None
+        raise CatalogError(f"{_name(path)}: cannot read: {exc.strerror}") from None
 
 
 def _parse_po(path: Path, raw: bytes) -> Catalog:
@@ -222,17 +236,17 @@ def _parse_po(path: Path, raw: bytes) -> Catalog:
         raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise CatalogError(f"{path}:{line}: not valid UTF-8; save the catalog as UTF-8") \
+        raise CatalogError(f"{_name(path)}:{line}: not valid UTF-8; save the catalog as UTF-8") \
             from None
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)
     except PoFileError as exc:
         what = str(exc).rsplit(" on ", 1)[0]  # babel appends its 0-based line number
-        raise CatalogError(f"{path}:{exc.lineno + 1}: not a valid catalog: {what}") from None
+        raise CatalogError(f"{_name(path)}:{exc.lineno + 1}: not a valid catalog: {what}") from None
     except (ValueError, LookupError) as exc:  # e.g. an unknown charset in the header
-        raise CatalogError(f"{path}: not a valid catalog: {exc}") from None
+        raise CatalogError(f"{_name(path)}: not a valid catalog: {exc}") from None
     if (catalog.charset or "utf-8").lower().replace("_", "-") not in ("utf-8", "utf8"):
-        raise CatalogError(f"{path}: declares charset {catalog.charset}; catalogs are "
+        raise CatalogError(f"{_name(path)}: declares charset {catalog.charset}; catalogs are "
                            "edited as UTF-8: set charset=UTF-8 in its Content-Type header")
     return catalog
 

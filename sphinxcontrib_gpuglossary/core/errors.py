@@ -11,12 +11,25 @@ from dataclasses import dataclass
 #: terminal escape sequences) but tab and newline, and bidirectional formatting
 #: characters (they reorder the rest of the line).
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: The same, with tab and newline: a file name stays on its line.
+_NAME_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                               "\u2028\u2029]")
 
 
 def printable(text: str) -> str:
     """*text* with the characters a terminal would act on written as escapes
     (``\\x1b``, ``\\u202e``), as Python's ``repr`` writes them."""
-    return _UNPRINTABLE.sub(lambda m: repr(m[0])[1:-1], text)
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def printable_name(name: str) -> str:
+    """A file name as :func:`printable` writes text, and on one line: its tabs and
+    newlines escaped too (a name cannot start a message line of its own)."""
+    return _NAME_UNPRINTABLE.sub(_escape, name)
+
+
+def _escape(match: re.Match[str]) -> str:
+    return repr(match[0])[1:-1]
 
 
 def spelt_like(word: str, choices: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
@@ -53,7 +66,7 @@ class Problem:
 
     def __post_init__(self) -> None:
         # File names and messages quote what a file says: never echo it raw.
-        object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "file", printable_name(self.file))
         object.__setattr__(self, "message", printable(self.message))
 
     def __str__(self) -> str:

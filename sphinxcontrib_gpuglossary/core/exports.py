@@ -15,13 +15,14 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from .model import CATEGORIES, Glossary, Term
+from .stamps import by_language as stamps_by_language
 from .status import name_status
 from .uses import SiteUses
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
 CSV_COLUMNS = ("id", "category", "language", "headword", "headword_origin", "aliases",
-               "definition", "definition_origin", "note", "status")
+               "forms", "definition", "definition_origin", "note", "status", "reading", "stamps")
 #: How the CSV ``status`` cell writes each name with a status of its own: ``name: status``.
 STATUS_SEPARATOR = ": "
 #: How a TBX ``note`` says where a text comes from: ``provenance: seed 003_x.txt:5``.
@@ -32,8 +33,15 @@ REVIEW_PREFIX = "review: "
 NEUTRAL_NOTE = "neutral: the English name is the name in every language"
 #: A concept note: ``autolink: false``.
 NO_AUTOLINK_NOTE = "autolink: false"
+#: A concept note carrying the term's ``linking`` rules, as JSON.
+LINKING_PREFIX = "linking: "
 #: The note of a termSec that stands in for a name the language does not have.
 STAND_IN_NOTE = "stand-in: the English name; this language has no name of its own"
+#: How a language section's note carries the stamps of its translations
+#: (``stamps: name 1a2b3c4d, definition 5e6f7a8b``; see :mod:`.stamps`).
+STAMPS_PREFIX = "stamps: "
+#: The note of a termSec that holds a form: a spelling that only finds the term (``forms:``).
+FORM_NOTE = "form: a spelling that finds the term, never shown to readers"
 #: How a definition group marks a further seed definition (a variant) and its source.
 VARIANT_PREFIX = "variant: "
 #: How the header carries the glossary-level texts (disclaimer, titles), as JSON.
@@ -59,13 +67,19 @@ def _by_language(texts: dict[str, object]) -> dict[str, object]:
 
 
 def _row_languages(term: Term) -> list[str]:
-    return ordered_languages({*term.names, *term.definitions, *term.aliases})
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
+                              *term.notes, *term.status})
+
+
+def stamps_text(stamps: dict[str, str]) -> str:
+    """One language's stamps as the CSV cell and the TBX note write them."""
+    return ", ".join(f"{field} {stamp}" for field, stamp in stamps.items())
 
 
 def _tbx_languages(term: Term) -> list[str]:
     """The languages a TBX concept needs a section for: every text has one there."""
-    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.notes,
-                              *(v.lang for v in term.variants), *term.sources})
+    return ordered_languages({*term.names, *term.definitions, *term.aliases, *term.forms,
+                              *term.notes, *(v.lang for v in term.variants), *term.sources})
 
 
 # -- JSON -------------------------------------------------------------------
@@ -79,6 +93,17 @@ def provenance(term: Term) -> dict[str, dict[str, str]]:
     return result
 
 
+def linking_record(term: Term) -> dict[str, object]:
+    """The term's ``linking`` rules as a glossary file writes them (empty: none)."""
+    rules = term.linking
+    record: dict[str, object] = {k: list(v) for k, v in
+                                 (("not_in", rules.not_in), ("only_in", rules.only_in),
+                                  ("not_near", rules.not_near)) if v}
+    if rules.any_case:
+        record["any_case"] = True
+    return record
+
+
 def term_record(term: Term) -> dict[str, object]:
     """One term as plain JSON values; every key is always present."""
     return {
@@ -87,6 +112,7 @@ def term_record(term: Term) -> dict[str, object]:
         "names": _by_language(term.names),
         "neutral": term.neutral,
         "aliases": _by_language(term.aliases),
+        "forms": _by_language(term.forms),
         "status": {lang: dict(names) for lang, names in _by_language(term.status).items()},
         "definitions": _by_language(term.definitions),
         "notes": _by_language(term.notes),
@@ -98,6 +124,10 @@ def term_record(term: Term) -> dict[str, object]:
         "variants": [{"lang": v.lang, "text": v.text, "source": v.source}
                      for v in term.variants],
         "autolink": term.autolink,
+        "readings": _by_language(term.readings),
+        "stamps": stamps_by_language(term),
+        "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
+                    "not_near": list(term.linking.not_near), "any_case": term.linking.any_case},
     }
 
 
@@ -134,8 +164,18 @@ def with_uses(document: dict[str, object], uses: SiteUses) -> dict[str, object]:
 # -- CSV --------------------------------------------------------------------
 
 def _cell(text: str) -> str:
-    """Keep a spreadsheet from running *text* as a formula (it shows the text as written)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    """Keep a spreadsheet from running *text* as a formula (it shows the text as written).
+
+    A text that starts with a quote gets one too, so that import takes off exactly
+    the one export put on (``'=x`` stays ``'=x``)."""
+    return "'" + text if text.startswith((*_FORMULA_START, "'")) else text
+
+
+def join_list(items: Iterable[str]) -> str:
+    """A CSV cell of several names: joined by :data:`ALIAS_SEPARATOR`, each ``\\`` and
+    ``|`` of a name written ``\\\\`` and ``\\|``, so a name holding ``" | "`` stays one."""
+    return ALIAS_SEPARATOR.join(item.replace("\\", "\\\\").replace("|", "\\|")
+                                for item in items)
 
 
 def to_csv(glossary: Glossary) -> str:
@@ -144,6 +184,7 @@ def to_csv(glossary: Glossary) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for term in glossary.terms.values():
+        stamps = stamps_by_language(term)
         for lang in _row_languages(term):
             writer.writerow([_cell(text) for text in (
                 term.id,
@@ -151,12 +192,15 @@ def to_csv(glossary: Glossary) -> str:
                 lang,
                 term.names.get(lang, ""),
                 term.provenance("name", lang) or "",
-                ALIAS_SEPARATOR.join(term.aliases.get(lang, [])),
+                join_list(term.aliases.get(lang, [])),
+                join_list(term.forms.get(lang, [])),
                 term.definitions.get(lang, ""),
                 term.provenance("definition", lang) or "",
                 term.notes.get(lang, ""),
-                ALIAS_SEPARATOR.join(f"{name}{STATUS_SEPARATOR}{status}"
-                                     for name, status in term.status.get(lang, {}).items()),
+                join_list(f"{name}{STATUS_SEPARATOR}{status}"
+                          for name, status in term.status.get(lang, {}).items()),
+                term.readings.get(lang, ""),
+                stamps_text(stamps.get(lang, {})),
             )])
     return "\ufeff" + out.getvalue()
 
@@ -213,6 +257,7 @@ def _admin_status(term: Term, lang: str, name: str) -> str:
 
 def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
     entry = _sub(body, "conceptEntry", id=term.id)
+    stamps = stamps_by_language(term)
     _sub(entry, "descrip", term.category, type="subjectField")
     if term.review:
         _sub(entry, "note", REVIEW_PREFIX + term.review)
@@ -220,6 +265,9 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
         _sub(entry, "note", NEUTRAL_NOTE)
     if not term.autolink:
         _sub(entry, "note", NO_AUTOLINK_NOTE)
+    rules = linking_record(term)
+    if rules:
+        _sub(entry, "note", LINKING_PREFIX + json.dumps(rules, ensure_ascii=False))
     for ref in term.related:
         target = glossary.terms.get(ref)
         label = target.names.get("en", ref) if target else ref
@@ -240,11 +288,15 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
                 _sub(group, "note", VARIANT_PREFIX + variant.source)
         if lang in term.notes:
             _sub(section, "note", term.notes[lang])
+        if lang in stamps:
+            _sub(section, "note", STAMPS_PREFIX + stamps_text(stamps[lang]))
         if lang in term.names or term.neutral or not aliases:
             term_sec = _sub(section, "termSec")
             _sub(term_sec, "term", headword)
             status = _admin_status(term, lang if lang in term.names else "en", headword)
             _sub(term_sec, "termNote", status, type="administrativeStatus")
+            if lang in term.readings:
+                _sub(term_sec, "termNote", term.readings[lang], type="pronunciation")
             origin = term.provenance("name", lang) or term.provenance("name", "en")  # neutral
             _sub(term_sec, "note", PROVENANCE_PREFIX + (origin or ""))
             if lang not in term.names:
@@ -259,6 +311,17 @@ def _concept(body: ET.Element, term: Term, glossary: Glossary) -> None:
             if alias_source:
                 _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {alias_source}")
                 alias_source = None  # the seed gave one of them: the first carries it
+        form_source = term.sources.get(lang, {}).get("form")
+        for form in term.forms.get(lang, []):
+            term_sec = _sub(section, "termSec")
+            _sub(term_sec, "term", form)
+            _sub(term_sec, "termNote", "variant", type="termType")
+            _sub(term_sec, "termNote", _admin_status(term, lang, form),
+                 type="administrativeStatus")
+            _sub(term_sec, "note", FORM_NOTE)
+            if form_source:
+                _sub(term_sec, "note", f"{PROVENANCE_PREFIX}seed {form_source}")
+                form_source = None
 
 
 def to_tbx(glossary: Glossary) -> str:

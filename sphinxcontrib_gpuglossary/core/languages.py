@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import babel
 from babel.core import Locale, UnknownLocaleError, get_global
 
 
@@ -31,6 +30,12 @@ def subtags(lang: str) -> list[str]:
     """The parts of a language code, the one parser of codes: ``["pt", "BR"]`` for
     ``pt_BR`` or ``pt-BR``, ``["sr"]`` for ``sr@latin``, ``["zh", "Hant", "TW"]``."""
     return lang.replace("-", "_").split("@")[0].split("_")
+
+
+def language_tag(lang: str) -> str:
+    """The BCP 47 tag HTML's ``lang`` wants: ``zh-TW`` for ``zh_TW`` (a browser picks
+    Traditional Chinese glyphs by it; ``zh_TW`` is no tag and is ignored)."""
+    return "-".join(subtags(lang))
 
 
 def base_language(lang: str) -> str:
@@ -79,9 +84,9 @@ def preload(lang: str, others: Iterable[str], folder: Path | None) -> None:
     from . import cache as stored
 
     langs = sorted({lang, *others})
-    key = hashlib.sha256("\0".join([babel.__version__, lang, *langs]).encode()
-                         + Path(__file__).read_bytes()).hexdigest()  # and this code
-    known = stored.read(folder, key, "cldr") if folder is not None else None
+    key = hashlib.sha256("\0".join([stored.code_key(), lang, *langs]).encode()).hexdigest()
+    known = stored.read(folder, key, "cldr", dict[tuple[str, ...], str]) \
+        if folder is not None else None
     if not isinstance(known, dict):
         known = {("separator", lang): list_separator(lang)}
         for other in langs:

@@ -7,18 +7,22 @@ a language to a seeded term or replace one text, and add new terms.
 from __future__ import annotations
 
 import gc
-import os
-import stat
+import operator
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .bidi import formatted
 from .cache import cache_key
 from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
-from .model import Glossary, Term
+from .files import NotRegularFileError, read_file
+from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -44,15 +48,11 @@ class GlossaryFile:
     def read(self) -> bytes:
         """The file's bytes; a FIFO, device or folder is refused, never waited on."""
         try:
-            # non-blocking: opening a FIFO for reading would wait for a writer
-            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                os.close(fd)
-                raise GlossaryError([Problem(
-                    self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
-                                        "give the path of a YAML file")])
-            with os.fdopen(fd, "rb") as file:
-                return file.read()
+            return read_file(self.path)
+        except NotRegularFileError:
+            raise GlossaryError([Problem(
+                self.display, 0, 0, "is not a regular file (a folder, FIFO or device); "
+                                    "give the path of a YAML file")]) from None
         except FileNotFoundError:
             raise GlossaryError([Problem(self.display, 0, 0, f"file not found; {self.hint}")]) \
                 from None
@@ -85,12 +85,32 @@ def load_glossary(files: Sequence[GlossaryFile], cache: Path | None = None) -> G
     if cache is None:
         return parse_glossary(contents)
     key = cache_key(contents)
-    glossary = read_cache(cache, key)
-    if isinstance(glossary, Glossary):
+    glossary = read_cache(cache, key, "glossary", Glossary)
+    if isinstance(glossary, Glossary) and _plausible(glossary):
         return glossary
     glossary = parse_glossary(contents)
-    write_cache(cache, key, glossary)
+    write_cache(cache, key, glossary, "glossary")
     return glossary
+
+
+def _plausible(glossary: Glossary) -> bool:
+    """Whether a glossary from the cache holds what every checked glossary holds (the
+    cache is the user's own, but a file there may be anything): ids as keys, known
+    categories and statuses, English texts, related ids that exist. (Loops in C: it
+    runs on every warm build.)"""
+    terms = list(glossary.terms.values())
+    if not terms:  # files that define terms never give an empty glossary: parse them
+        return False
+    field = attrgetter
+    statuses = chain.from_iterable(map(dict.values, chain.from_iterable(
+        map(dict.values, map(field("status"), terms)))))
+    return (list(map(field("id"), terms)) == list(glossary.terms)
+            and set(map(field("category"), terms)) <= set(CATEGORIES)
+            and all(map(operator.contains, map(field("names"), terms), repeat("en")))
+            and all(map(operator.contains, map(field("definitions"), terms), repeat("en")))
+            and set(chain.from_iterable(map(field("related"), terms))) <= glossary.terms.keys()
+            and set(statuses) <= set(STATUSES)
+            and set(glossary.bidi) <= {*glossary.terms, "texts"})
 
 
 def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
@@ -109,29 +129,33 @@ def parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
 
 def _parse_glossary(contents: Sequence[tuple[str, bytes]]) -> Glossary:
     # only when the cache has no parsed glossary
-    from .schema import check_file
-    from .yamlsource import parse_yaml
+    from .schema import read_file
 
     problems: list[Problem] = []
     parsed: list[FileContent] = []
     for display, raw in contents:
         try:
-            root, at = parse_yaml(raw, display)
+            content, found = read_file(raw, display)
         except GlossaryError as exc:
             problems.extend(exc.problems)
             continue
-        content, found = check_file(root, at, display)
         problems.extend(found)
         parsed.append(content)
     glossary = Glossary()
+    translations: dict[str, list[Translation]] = {}  # by term id, packed once merged
     for content in parsed:
         for key, value in content.texts.items():
             glossary.texts.setdefault(key, {}).update(value)
         for entry in content.terms:
             _merge(glossary, entry, problems)
+            if entry.id in glossary.terms:
+                _note_translations(translations.setdefault(entry.id, []), entry)
+    for term_id, found in translations.items():
+        glossary.terms[term_id].translations = pack_translations(found)
     problems.extend(_check_complete(glossary, parsed))
     if problems:
         raise GlossaryError(problems)
+    glossary.bidi = formatted(glossary)
     return glossary
 
 
@@ -152,12 +176,18 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
                 if field_name not in entry.sources.get(lang, {}):
                     term.sources.get(lang, {}).pop(field_name, None)
     term.names.update(entry.names)
+    for lang in entry.names:  # a reading goes with the headword it reads
+        if lang in entry.readings:
+            term.readings[lang] = entry.readings[lang]
+        else:
+            term.readings.pop(lang, None)
     term.definitions.update(entry.definitions)
     if entry.notes:
         term.notes.update(entry.notes)
-    for lang, aliases in entry.aliases.items():
-        known = term.aliases.setdefault(lang, [])
-        known.extend(a for a in aliases if a not in known)
+    for spellings, merged in ((entry.aliases, term.aliases), (entry.forms, term.forms)):
+        for lang, texts in spellings.items():
+            known = merged.setdefault(lang, [])
+            known.extend(t for t in texts if t not in known)
     for lang, refs in entry.sources.items():
         term.sources.setdefault(lang, {}).update(refs)
     if term.sources:
@@ -167,6 +197,15 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.variants.extend(v for v in entry.variants if v not in term.variants)  # restated: once
     if entry.autolink is not None:
         term.autolink = entry.autolink
+    if entry.linking is not None:  # a later file adds phrases, and may set any_case
+        rules = term.linking
+        term.linking = LinkRules(
+            not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
+            only_in=(*rules.only_in,
+                     *(p for p in entry.linking.only_in if p not in rules.only_in)),
+            not_near=(*rules.not_near,
+                      *(w for w in entry.linking.not_near if w not in rules.not_near)),
+            any_case=rules.any_case or entry.linking.any_case)
     if entry.neutral is not None:
         term.neutral = entry.neutral
     if entry.review is not None:
@@ -176,6 +215,47 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     term.origins.append(f"{entry.file}:{entry.line}")
 
 
+def _note_translations(translations: list[Translation], entry: TermEntry) -> None:
+    """Add the entry's translations (its texts in languages other than English that
+    no source marks as seed text), with their stamps, to its term's *translations*:
+    a text the entry replaces takes its predecessor's place, aliases add up as the
+    aliases do."""
+    replaced = {key for key in entry.lines if key[1] != "aliases"}
+    if replaced:
+        translations[:] = [t for t in translations if (t.lang, t.field) not in replaced]
+    for (lang, field_name), line in entry.lines.items():
+        seeded = entry.sources.get(lang, {})
+        if lang == "en" or field_name in seeded or (field_name == "aliases" and "alias" in seeded):
+            continue
+        translations.append(Translation(lang, field_name, f"{entry.file}:{line}",
+                                        entry.stamps.get(lang, {}).get(field_name, "")))
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
+    """Each ``linking`` phrase must hold one of the term's names or forms (as words)."""
+    if entry.linking is None or term is None:
+        return []
+    keys = {_words(s) for spellings in (term.names.values(), *term.aliases.values(),
+                                         *term.forms.values()) for s in spellings}
+    problems = []
+    for phrase in (*entry.linking.not_in, *entry.linking.only_in):
+        padded = f" {_words(phrase)} "
+        if not any(f" {key} " in padded for key in keys):
+            line, column = entry.phrases_at[phrase]
+            problems.append(Problem(entry.file, line, column, (
+                f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
+                f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
+    return problems
+
+
+def _words(text: str) -> str:
+    """*text*'s words, case folded, joined by single spaces."""
+    return " ".join(_WORD.findall(text.casefold()))
+
+
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
     """Checks that need every file: English texts present, related ids known."""
     problems: list[Problem] = []
@@ -183,6 +263,7 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for content in parsed:
         for entry in content.terms:
             first_entry.setdefault(entry.id, entry)
+            problems.extend(_check_phrases(entry, glossary.terms.get(entry.id)))
             for ref, line, column in entry.related:
                 if ref == entry.id:
                     problems.append(Problem(entry.file, line, column,
@@ -196,19 +277,21 @@ def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Probl
     for term in glossary.terms.values():
         entry = first_entry[term.id]
         for lang, refs in term.sources.items():
-            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases}
+            texts = {"name": term.names, "definition": term.definitions, "alias": term.aliases,
+                     "form": term.forms}
             for field_name in refs:
                 if lang not in texts[field_name]:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a source for its {lang} {field_name} but has "
                         f"no {lang} {field_name}; add the text or remove the source")))
         for lang, statuses in term.status.items():
-            known = {term.names.get(lang), *term.aliases.get(lang, ())}
+            known = {term.names.get(lang), *term.aliases.get(lang, ()), *term.forms.get(lang, ())}
             for name in statuses:
                 if name not in known:
                     problems.append(Problem(entry.file, entry.line, 0, (
                         f"term {term.id!r} gives a status for {name!r}, which is not one of its "
-                        f"{lang} names; add it to names.{lang} or aliases.{lang}, or fix the spelling")))
+                        f"{lang} names; add it to names.{lang}, aliases.{lang} or forms.{lang}, or fix "
+                        "the spelling")))
         for field_name, texts in (("headword (names.en)", term.names),
                                   ("definition (definitions.en)", term.definitions)):
             if "en" not in texts:

@@ -48,9 +48,9 @@ class TermIndex:
             self._add(term.id, term.id, _ID)
             for name in term.names.values():
                 self._add(name, term.id, _HEADWORD)
-            for aliases in term.aliases.values():
-                for alias in aliases:
-                    self._add(alias, term.id, _ALIAS)
+            for spellings in (*term.aliases.values(), *term.forms.values()):
+                for spelling in spellings:
+                    self._add(spelling, term.id, _ALIAS)
 
     def _add(self, text: str, term_id: str, rank: int) -> None:
         key = lookup_key(text)

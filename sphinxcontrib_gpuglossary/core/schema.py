@@ -11,25 +11,24 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from . import bidi
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
-from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, Variant
-from .yamlsource import Where, YList, YMap, YValue
+from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
+from .yamlsource import Where, YList, YMap, YValue, parse_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
-#: what a source points at: the headword, the definition, or one of the aliases
-SOURCE_FIELDS = ("name", "definition", "alias")
+#: what a source points at: the headword, the definition, one of the aliases or forms
+SOURCE_FIELDS = ("name", "definition", "alias", "form")
+#: the fields of ``linking:``
+LINKING_FIELDS = ("not_in", "only_in", "not_near", "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-#: what sends a text to the slow path: the forbidden, and bidi formatting characters
-_SPECIAL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{bidi.FORMATTING}]")
 
 
-@dataclass
+@dataclass(slots=True)  # one per term of every file read: no dictionary each
 class TermEntry:
     """One ``terms:`` item of one file."""
 
@@ -39,6 +38,7 @@ class TermEntry:
     category: str | None = None
     names: dict[str, str] = field(default_factory=dict)
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    forms: dict[str, list[str]] = field(default_factory=dict)
     definitions: dict[str, str] = field(default_factory=dict)
     sources: dict[str, dict[str, str]] = field(default_factory=dict)
     #: related ids with the line each was written on
@@ -47,8 +47,16 @@ class TermEntry:
     review: str | None = None
     variants: list[Variant] = field(default_factory=list)
     autolink: bool | None = None
+    linking: LinkRules | None = None
+    #: where each phrase of ``linking`` was written, for messages about it
+    phrases_at: dict[str, Where] = field(default_factory=dict)
     neutral: bool | None = None
     status: dict[str, dict[str, str]] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=dict)
+    #: ``{lang: {field: digest}}``: the stamps of this entry's translations
+    stamps: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: the line each text starts on, by ``(lang, stamp field)`` (see :mod:`.stamps`)
+    lines: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,6 +73,8 @@ class _Checker:
         self.problems: list[Problem] = []
         #: language codes already found well-formed
         self.langs: set[str] = set()
+        self.content = FileContent()
+        self.seen: dict[str, int] = {}  # each id's line
 
     def fail(self, at: Where, message: str) -> None:
         """Report *message* at *at*, the line and column of the value concerned."""
@@ -80,7 +90,7 @@ class _Checker:
         are good, and the name would cost as much as the check.
         """
         if (isinstance(value, str) and value and not value.isspace()
-                and _SPECIAL.search(value) is None):
+                and _FORBIDDEN.search(value) is None):
             return value
         field = "".join(what)
         if not isinstance(value, str):
@@ -89,12 +99,11 @@ class _Checker:
         if not value.strip():
             self.fail(at, f"{field} is empty; write the text or remove the entry")
             return None
-        bad = _FORBIDDEN.search(value)
+        bad = _FORBIDDEN.search(value)  # what kept it off the fast path
         if bad is not None:
             self.fail(at, f"{field} contains the control character U+{ord(bad[0]):04X}; "
                           "remove it")
-            return None
-        return bidi.isolate(value)  # its direction overrides end where it ends
+        return None
 
     def mapping(self, value: YValue, at: Where, what: str) -> YMap | None:
         if not isinstance(value, YMap):
@@ -118,7 +127,9 @@ class _Checker:
                       "ISO 639 code such as 'en', 'nl' or 'pt_BR'")
         return False
 
-    def texts_by_lang(self, value: YValue, at: Where, what: str) -> dict[str, str]:
+    def texts_by_lang(self, value: YValue, at: Where, what: str,
+                      lines: dict[str, int] | None = None) -> dict[str, str]:
+        """``{lang: text}``; with *lines*, the line each text starts on goes there."""
         result: dict[str, str] = {}
         mapping = self.mapping(value, at, what)
         if mapping is None:
@@ -129,6 +140,8 @@ class _Checker:
                 text = self.text(item, value_at[key], what, ".", key)
                 if text is not None:
                     result[key] = text
+                    if lines is not None:
+                        lines[key] = value_at[key][0]
         return result
 
     def unknown_keys(self, mapping: YMap, allowed: tuple[str, ...], what: str) -> None:
@@ -140,7 +153,9 @@ class _Checker:
     # -- the schema -----------------------------------------------------
 
     def file(self, root: YValue | None, at: Where) -> FileContent:
-        content = FileContent()
+        """What the file says; its ``terms:`` items are those :meth:`add_term` has not
+        taken while the file was read."""
+        content = self.content
         if root is None:
             self.fail((0, 0), "file is empty; it must be a mapping with a 'terms:' list")
             return content
@@ -154,19 +169,23 @@ class _Checker:
             if "texts" not in root:
                 self.fail(at, "no 'terms:' list found; add one")
             return content
-        seen: dict[str, int] = {}
         terms = self.sequence(root["terms"], root.value_at["terms"], "terms")
         for item, item_at in _items(terms):
-            entry = self.term(item, item_at)
-            if entry is None:
-                continue
-            if entry.id in seen:
-                self.fail(item.value_at["id"], f"duplicate id {entry.id!r} (first at line "
-                                               f"{seen[entry.id]}); merge the two entries")
-                continue
-            seen[entry.id] = entry.line
-            content.terms.append(entry)
+            self.add_term(item, item_at)
         return content
+
+    def add_term(self, item: YValue, at: Where) -> None:
+        """Check one ``terms:`` item, written at *at*; keep what it says."""
+        entry = self.term(item, at)
+        if entry is None:
+            return
+        if entry.id in self.seen:
+            assert isinstance(item, YMap)  # an entry comes from a mapping
+            self.fail(item.value_at["id"], f"duplicate id {entry.id!r} (first at line "
+                                           f"{self.seen[entry.id]}); merge the two entries")
+            return
+        self.seen[entry.id] = entry.line
+        self.content.terms.append(entry)
 
     def term(self, item: YValue, at: Where) -> TermEntry | None:
         mapping = self.mapping(item, at, "each item of terms")
@@ -193,15 +212,25 @@ class _Checker:
                                                 f"{did_you_mean(category, CATEGORIES)}")
             # kept even when unknown (already reported), so no second message follows
             entry.category = category
+        lines: dict[str, dict[str, int]] = {f: {} for f in ("name", "definition", "note")}
         if "names" in mapping:
-            entry.names = self.texts_by_lang(mapping["names"], value_at["names"], f"{what} names")
+            entry.names = self.texts_by_lang(mapping["names"], value_at["names"], f"{what} names",
+                                             lines["name"])
         if "definitions" in mapping:
-            entry.definitions = self.texts_by_lang(mapping["definitions"],
-                                                   value_at["definitions"], f"{what} definitions")
+            entry.definitions = self.texts_by_lang(mapping["definitions"], value_at["definitions"],
+                                                   f"{what} definitions", lines["definition"])
         if "notes" in mapping:
-            entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes")
+            entry.notes = self.texts_by_lang(mapping["notes"], value_at["notes"], f"{what} notes",
+                                             lines["note"])
         if "aliases" in mapping:
-            entry.aliases = self.aliases(mapping["aliases"], value_at["aliases"], what)
+            entry.aliases = self.spellings(mapping["aliases"], value_at["aliases"], what, "alias")
+            aliases = mapping["aliases"]
+            if isinstance(aliases, YMap):
+                lines["aliases"] = {lang: aliases.value_at[lang][0] for lang in entry.aliases}
+        entry.lines = {(lang, f): line for f, by_lang in lines.items()
+                       for lang, line in by_lang.items()}
+        if "forms" in mapping:
+            entry.forms = self.spellings(mapping["forms"], value_at["forms"], what, "form")
         if "sources" in mapping:
             entry.sources = self.sources(mapping["sources"], value_at["sources"], what)
         if "related" in mapping:
@@ -217,8 +246,73 @@ class _Checker:
         if "status" in mapping:
             entry.status = self.statuses(mapping["status"], value_at["status"], what)
         entry.autolink = self.flag(mapping, "autolink", what)
+        if "linking" in mapping:
+            entry.linking = self.linking(mapping["linking"], value_at["linking"], what,
+                                         entry.phrases_at)
         entry.neutral = self.flag(mapping, "neutral", what)
+        if "readings" in mapping:
+            entry.readings = self.texts_by_lang(mapping["readings"], value_at["readings"],
+                                                f"{what} readings")
+        self.readings(entry, mapping)
+        if "stamps" in mapping:
+            entry.stamps = self.stamps(mapping["stamps"], value_at["stamps"], entry)
         return entry
+
+    def readings(self, entry: TermEntry, mapping: YMap) -> None:
+        """A reading goes with the headword it reads, in the same entry; a Japanese
+        headword with kanji needs one (:func:`.readings.needs_reading`)."""
+        from .readings import needs_reading, reading_problem
+
+        what = f"term {entry.id!r}"
+        for lang, reading in entry.readings.items():
+            at = mapping["readings"].value_at[lang]
+            if lang not in entry.names:
+                self.fail(at, f"{what} gives a {lang} reading but no {lang} headword in the same "
+                              f"entry; a reading goes with the headword it reads: add names.{lang}")
+                continue
+            problem = reading_problem(reading, lang)
+            if problem:
+                self.fail(at, f"{what} readings.{lang}: {problem}")
+        for lang, name in entry.names.items():
+            if lang not in entry.readings and needs_reading(name, lang):
+                self.fail(mapping["names"].value_at[lang], (
+                    f"{what}: the {lang} headword {name!r} has kanji; add readings.{lang} with "
+                    "its reading in hiragana (tables sort and group Japanese by reading)"))
+
+    def stamps(self, value: YValue, at: Where, entry: TermEntry) -> dict[str, dict[str, str]]:
+        """``{lang: {field: digest}}``; each stamp must belong to a translation of the entry."""
+        from .stamps import DIGEST, FIELDS
+
+        what = f"term {entry.id!r} stamps"
+        result: dict[str, dict[str, str]] = {}
+        for lang, per_field, lang_at, fields_at in _entries(self.mapping(value, at, what)):
+            if not self.lang(lang, lang_at, what):
+                continue
+            if lang == "en":
+                self.fail(lang_at, f"{what}: English texts are what translations are made "
+                                   "from and carry no stamp; remove stamps.en")
+                continue
+            fields = self.mapping(per_field, fields_at, f"{what}.{lang}") or YMap()
+            self.unknown_keys(fields, FIELDS, f"{what}.{lang}")
+            result[lang] = {}
+            for name, digest, _, digest_at in _entries(fields):
+                text = self.text(digest, digest_at, what, ".", lang, ".", name)
+                if text is None or name not in FIELDS:
+                    continue
+                if not DIGEST.fullmatch(text):
+                    self.fail(digest_at, f"{what}.{lang}.{name} {text!r} is not a stamp (8 "
+                                         "hexadecimal digits); run gpuglossary stamp to write it")
+                    continue
+                if (lang, name) not in entry.lines:
+                    continue  # its text moved or went: it stamps nothing, and the next
+                    # gpuglossary stamp removes it (an error would stop every build)
+                if name in entry.sources.get(lang, {}) or (
+                        name == "aliases" and "alias" in entry.sources.get(lang, {})):
+                    self.fail(digest_at, f"{what}.{lang}.{name}: a seed text is not a "
+                                         "translation of the English; remove the stamp")
+                    continue
+                result[lang][name] = text
+        return result
 
     def flag(self, mapping: YMap, key: str, what: str) -> bool | None:
         """The boolean field *key* of *mapping*, ``None`` when absent or wrong."""
@@ -229,6 +323,31 @@ class _Checker:
             self.fail(mapping.value_at[key], f"{what} {key} must be true or false")
             return None
         return None if flag is None else flag.lower() == "true"
+
+    def linking(self, value: YValue, at: Where, what: str,
+                phrases_at: dict[str, Where]) -> LinkRules | None:
+        mapping = self.mapping(value, at, f"{what} linking")
+        if mapping is None:
+            return None
+        self.unknown_keys(mapping, LINKING_FIELDS, f"{what} linking")
+        phrases: dict[str, tuple[str, ...]] = {}
+        for key in ("not_in", "only_in", "not_near"):
+            if key not in mapping:
+                continue
+            sequence = self.sequence(mapping[key], mapping.value_at[key], f"{what} linking.{key}")
+            texts = []
+            for phrase, phrase_at in _items(sequence):
+                text = self.text(phrase, phrase_at, what, " linking.", key, " phrase")
+                if text is not None and key == "not_near" and len(text.split()) != 1:
+                    self.fail(phrase_at, f"{what} linking.not_near holds words, not phrases: "
+                                         f"write {text!r} as separate words")
+                elif text is not None:
+                    texts.append(text)
+                    phrases_at.setdefault(text, phrase_at)
+            phrases[key] = tuple(texts)
+        return LinkRules(not_in=phrases.get("not_in", ()), only_in=phrases.get("only_in", ()),
+                         not_near=phrases.get("not_near", ()),
+                         any_case=bool(self.flag(mapping, "any_case", f"{what} linking")))
 
     def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:
         result: dict[str, dict[str, str]] = {}
@@ -249,14 +368,17 @@ class _Checker:
                     result[lang][name] = text
         return result
 
-    def aliases(self, value: YValue, at: Where, what: str) -> dict[str, list[str]]:
+    def spellings(self, value: YValue, at: Where, what: str, kind: str) -> dict[str, list[str]]:
+        """``aliases`` or ``forms`` (*kind* ``alias`` or ``form``): lists by language."""
         result: dict[str, list[str]] = {}
-        for key, items, key_at, items_at in _entries(self.mapping(value, at, f"{what} aliases")):
-            if not self.lang(key, key_at, f"{what} aliases"):
+        field_name = f"{kind}es" if kind.endswith("s") else f"{kind}s"
+        for key, items, key_at, items_at in _entries(
+                self.mapping(value, at, f"{what} {field_name}")):
+            if not self.lang(key, key_at, f"{what} {field_name}"):
                 continue
-            sequence = self.sequence(items, items_at, f"{what} aliases.{key}")
-            texts = [self.text(alias, alias_at, what, " alias")
-                     for alias, alias_at in _items(sequence)]
+            sequence = self.sequence(items, items_at, f"{what} {field_name}.{key}")
+            texts = [self.text(spelling, spelling_at, what, " ", kind)
+                     for spelling, spelling_at in _items(sequence)]
             result[key] = [t for t in texts if t is not None]
         return result
 
@@ -345,8 +467,13 @@ def _kind(value: object) -> str:
     return "text" if isinstance(value, str) else "nothing"
 
 
-def check_file(root: YValue | None, at: Where, display: str) -> tuple[FileContent, list[Problem]]:
-    """Validate the parsed *root*, which starts at *at*, of the file called *display*."""
+def read_file(raw: bytes, display: str) -> tuple[FileContent, list[Problem]]:
+    """Parse and validate glossary file *raw*, called *display*; :class:`GlossaryError`
+    for text that is no YAML (see :func:`.yamlsource.parse_yaml`).
+
+    Each ``terms:`` item is checked as soon as it is read and then let go: what is
+    held is what the file says, not its YAML values as well.
+    """
     checker = _Checker(display)
-    content = checker.file(root, at)
-    return content, checker.problems
+    root, at = parse_yaml(raw, display, checker.add_term)
+    return checker.file(root, at), checker.problems

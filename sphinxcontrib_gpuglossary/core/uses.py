@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import printable
+from .errors import printable, printable_name
+from .files import NotRegularFileError, read_file
 
 FILE_NAME = "gpuglossary-uses.json"
 FORMAT = "sphinxcontrib-gpuglossary-uses"
@@ -59,18 +60,27 @@ def to_json(uses: SiteUses) -> str:
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
 
 
+def uses_path(path: Path) -> Path:
+    """The uses file *path* names: itself, or the :data:`FILE_NAME` in an output folder."""
+    return path / FILE_NAME if path.is_dir() else path
+
+
 def read_uses(path: Path) -> SiteUses:
     """The uses in *path*: the file, or an output folder that holds :data:`FILE_NAME`."""
-    if path.is_dir():
-        path = path / FILE_NAME
-    shown = printable(str(path))
+    path = uses_path(path)
+    shown = printable_name(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_file(path).decode("utf-8")
     except FileNotFoundError:
         raise UsesError(f"{shown}: no such file; build the site with sphinxcontrib_gpuglossary "
                         f"and name its output folder (or the {FILE_NAME} in it)") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsesError(f"{shown}: cannot be read: {exc}") from None
+    except NotRegularFileError:
+        raise UsesError(f"{shown}: not a regular file; name a build's output folder or the "
+                        f"{FILE_NAME} in it") from None
+    except UnicodeDecodeError as exc:
+        raise UsesError(f"{shown}: not UTF-8 (byte {exc.start}); build the site again") from None
+    except OSError as exc:
+        raise UsesError(f"{shown}: cannot be read: {printable(str(exc.strerror))}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -106,7 +116,7 @@ def check_terms(uses: SiteUses, known: Sequence[str] | Mapping[str, object],
     missing = sorted(set(uses.terms) - set(known))
     if not missing:
         return []
-    shown = printable(str(source))
+    shown = printable_name(str(source))
     return [f"{shown}: the site uses {len(missing)} term(s) the glossary files do not have "
             f"({', '.join(missing[:5])}{', ...' if len(missing) > 5 else ''}); load the "
             "site's own glossary files too (--files, as in gpuglossary_files)"]

@@ -43,6 +43,7 @@
       c.className = def.className.replace("gpu-definition ", "");
       tip.appendChild(head);
       tip.appendChild(c);
+      if (tip.dir === "rtl") latin(tip);
     }
     cur = t;
     tip.hidden = false;
@@ -55,23 +56,34 @@
     if (tip) tip.hidden = true;
   }
 
-  /* below the term (above if no room), at its start edge, EDGE px inside the viewport */
+  /* below the term (above if more room there), at the start edge of the line under
+     the pointer, EDGE px inside the viewport; never over the term, however it wraps:
+     the tooltip scrolls when neither side holds it */
   function place() {
     if (!shown()) return;
     var de = d.documentElement, vw = de.clientWidth, vh = de.clientHeight;
-    var rects = cur.getClientRects(), r = rects[0], i, x, y, tw, th;
+    var rects = cur.getClientRects(), b = cur.getBoundingClientRect(), r = rects[0];
+    var i, x, y, tw, th, below, above;
     for (i = 1; i < rects.length; i++) {
       if (py >= rects[i].top && py <= rects[i].bottom) r = rects[i];
     }
-    if (!r || r.bottom < 0 || r.top > vh) return hide();
+    if (!r || b.bottom < 0 || b.top > vh) return hide();
     tip.style.left = tip.style.top = "0";
+    tip.style.maxHeight = "";
     tw = tip.offsetWidth;
     th = tip.offsetHeight;
+    below = vh - EDGE - GAP - b.bottom;
+    above = b.top - GAP - EDGE;
     x = tip.dir === "rtl" ? r.right - tw : r.left;
     x = Math.max(EDGE, Math.min(x, vw - EDGE - tw));
-    y = r.bottom + GAP;
-    if (y + th > vh - EDGE && r.top - GAP - th >= EDGE) y = r.top - GAP - th;
-    y = Math.max(EDGE, Math.min(y, vh - EDGE - th));
+    if (th > below && above > below) {
+      th = Math.min(th, above);
+      y = b.top - GAP - th;
+    } else {
+      th = Math.min(th, below);
+      y = Math.max(EDGE, b.bottom + GAP);
+    }
+    tip.style.maxHeight = th + "px";
     tip.style.left = x + "px";
     tip.style.top = y + "px";
   }
@@ -137,6 +149,31 @@
     touch = false; /* a click without touch (keyboard, screen reader) just follows */
   });
 
+  /* right to left: each Latin name joined by hyphens whole, left to right (as the
+     glossary's HTML has it, .gpu-latin) */
+  var LATIN = /[0-9A-Za-z\u00c0-\u024f]+(?:[-\u2010][0-9A-Za-z\u00c0-\u024f]+)+/g;
+  function latin(root) {
+    var w = d.createTreeWalker(root, 4), a = [], n, t, m, f, s, last, i;
+    while ((n = w.nextNode())) a.push(n);
+    for (i = 0; i < a.length; i++) {
+      n = a[i];
+      t = n.data;
+      f = null;
+      last = LATIN.lastIndex = 0;
+      if (n.parentNode.closest("[dir]").dir !== "rtl") continue;
+      while ((m = LATIN.exec(t))) {
+        f = f || d.createDocumentFragment();
+        f.append(t.slice(last, m.index), s = span("gpu-latin", m[0]));
+        s.dir = "ltr";
+        last = LATIN.lastIndex;
+      }
+      if (f) {
+        f.append(t.slice(last));
+        n.replaceWith(f);
+      }
+    }
+  }
+
   function span(cls, text) {
     var e = d.createElement("span");
     e.className = cls;
@@ -176,8 +213,25 @@
       if (d.getElementById(id)) t.setAttribute("aria-describedby", id);
     }
   }
+  /* arriving at a glossary entry (a link to #gpu-term-…): keyboard focus goes to its
+     row, which the stylesheet marks (:target) */
+  function arrive() {
+    var t = location.hash && d.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var row = t && t.closest(".gpu-glossary tr");
+    if (row) {
+      row.tabIndex = -1;
+      row.focus({preventScroll: true});
+    }
+  }
   if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", setup);
   else setup();
+  /* after the browser's own scroll to the fragment, which leaves focus on the body
+     (and once more in case that scroll came late, unless the reader moved on) */
+  function again() { if (d.activeElement === d.body) arrive(); }
+  function landed() { arrive(); setTimeout(again, 150); setTimeout(again, 600); }
+  if (d.readyState === "complete") landed();
+  else w.addEventListener("load", function () { setTimeout(landed); });
+  w.addEventListener("hashchange", arrive);
 
   function replace() { if (cur) place(); }
   w.addEventListener("scroll", replace, true);

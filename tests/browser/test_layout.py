@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import KV_CACHE, TOOLTIP, box, inside_viewport, visible
+from .helpers import KV_CACHE, TOOLTIP, box, contrast, inside_viewport, visible
 
 pytestmark = pytest.mark.browser
 
@@ -151,3 +151,81 @@ def test_glossary_table_is_a_table_on_a_wide_screen(site, new_page) -> None:
     layout = page.eval_on_selector(".gpu-glossary", TABLE_LAYOUT)
     assert layout["display"] == "table"
     assert page.locator(".gpu-glossary thead th").first.is_visible()
+
+
+# Per table of the page: the left edge of each column (its first body cell).
+COLUMN_EDGES = """() => [...document.querySelectorAll('.gpu-glossary table')].map(t =>
+    [...t.querySelector('tbody tr').children].map(c => Math.round(c.getBoundingClientRect().left)))"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_letter_sections_share_one_grid(site, new_page, language: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto(site(language=language).url("glossary"))
+    edges = page.evaluate(COLUMN_EDGES)
+    assert len(edges) >= 3 and len(edges[0]) == 4  # a table per letter, four columns
+    assert all(e == edges[0] for e in edges), edges
+
+
+FIELDS = """() => [...document.querySelectorAll('.gpu-glossary tbody tr')].map(row => {
+    const heads = [...row.closest('table').querySelectorAll('thead th')].map(h => h.textContent.trim());
+    return [...row.children].map((cell, i) => {
+        const label = cell.querySelector('.gpu-field-label');
+        return {column: heads[i], empty: !cell.textContent.trim(),
+                label: label && getComputedStyle(label).display !== 'none' ? label.textContent : null,
+                hidden: label && label.getAttribute('aria-hidden'),
+                above: label && label.getBoundingClientRect().bottom
+                       <= cell.querySelector('p').getBoundingClientRect().top + 0.5};
+    });
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_stacked_layout_labels_each_field(site, new_page, language: str, scheme: str) -> None:
+    """On a phone each field but the term and its definition opens with its column's
+    label (above it); on a wide screen the header row says it instead."""
+    page = new_page(viewport={"width": 390, "height": 800}, color_scheme=scheme)
+    page.goto(site(language=language).url("glossary"))
+    rows = page.evaluate(FIELDS)
+    labelled = 0
+    for cells in rows:
+        term, definition, *others = cells
+        assert term["label"] is None and definition["label"] is None
+        for cell in others:
+            if not cell["empty"]:
+                assert cell["label"] == cell["column"] and cell["hidden"] == "true", cell
+                assert cell["above"], cell
+                labelled += 1
+    assert labelled >= len(rows)  # every row has a category
+    assert contrast(page, ".gpu-field-label")["ratio"] >= 4.5
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert all(c["label"] is None for cells in page.evaluate(FIELDS) for c in cells)
+
+
+# Where a term wraps onto two lines near the bottom of a phone screen.
+WRAP = """([where]) => {
+    const t = document.querySelectorAll('.gpu-term[data-gpu-term="kv-cache"]')[1];
+    t.textContent = 'the key-value cache of every sequence being served';
+    t.parentElement.style.cssText = 'position: fixed; left: 8px; width: 140px; margin: 0; ' + where;
+    return t.getClientRects().length;
+}"""
+OVERLAP = """() => {
+    const t = document.querySelectorAll('.gpu-term[data-gpu-term="kv-cache"]')[1];
+    const tip = document.querySelector('#gpu-tooltip').getBoundingClientRect();
+    return [...t.getClientRects()].some(r => r.left < tip.right && tip.left < r.right
+                                             && r.top < tip.bottom && tip.top < r.bottom);
+}"""
+
+
+@pytest.mark.parametrize("where", ["top: 40px", "top: 300px", "bottom: 8px"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tapped_term_that_wraps_is_never_covered(site, new_page, where: str, scheme: str) -> None:
+    page = new_page(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 640},
+                    color_scheme=scheme)
+    page.goto(site().url())
+    assert page.evaluate(WRAP, [where]) >= 2
+    page.tap(f"{KV_CACHE} >> nth=1", position={"x": 5, "y": 5})  # its first line
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    assert not page.evaluate(OVERLAP)
+    assert inside_viewport(box(page))

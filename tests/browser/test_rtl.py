@@ -3,7 +3,9 @@ phone (with screenshots), Hebrew and Persian alike.
 
 ``tests/roots/test-rtl`` puts an English-only term (a fallback, marked) among
 seeded terms, so each page mixes text in the page's language with isolated
-English text.
+English text; in Hebrew and Persian, which the glossary has no texts in, one note
+says the whole table is English. "عملية All-Reduce" (the root's own Arabic headword)
+keeps its Latin name whole.
 """
 
 from __future__ import annotations
@@ -99,6 +101,12 @@ def test_right_to_left_glossary(site, new_page, tmp_path: Path, language: str,
         rights = {round(p["right"]) for p in paragraphs}
         assert max(rights) - min(rights) <= 1, rights
 
+    if language != "ar":  # no Hebrew or Persian texts: the whole table is English
+        assert page.locator(".gpu-glossary tbody .gpu-fallback-badge").count() == 0
+        note = page.locator(".gpu-fallback-summary")
+        assert note.count() == 1 and not note.inner_text().isascii()
+        assert note.evaluate("n => getComputedStyle(n).direction") == "rtl"
+        return
     # one marker in the row, on one line, after (left of) the English text it marks
     marker = row.evaluate(MARKER)
     assert marker["markers"] == 1 and marker["markerRects"] == 1
@@ -150,3 +158,57 @@ def test_a_fallback_definition_says_so_in_the_page_language(site, new_page,
     from playwright.sync_api import expect  # here: the module must import without playwright
 
     expect(term).to_have_accessible_description(description.strip())
+
+
+# The hyphenated Latin name in a headword squeezed into a narrow cell: its line boxes,
+# and where "All", "-" and "Reduce" stand.
+SQUEEZED = """([width, keep]) => {
+    const strong = document.querySelector('#gpu-term-all-reduce').parentElement
+        .querySelector('strong');
+    if (!keep) strong.querySelectorAll('.gpu-latin').forEach(s => s.replaceWith(s.textContent));
+    strong.parentElement.style.width = width;
+    const text = [...strong.querySelectorAll('*'), strong].flatMap(e => [...e.childNodes])
+        .find(n => n.nodeType === 3 && n.data.includes('All-Reduce'));
+    const at = (from, to) => { const r = document.createRange();
+        r.setStart(text, from); r.setEnd(text, to); return r.getBoundingClientRect().toJSON(); };
+    const start = text.data.indexOf('All-Reduce');
+    return {all: at(start, start + 3), hyphen: at(start + 3, start + 4),
+            reduce: at(start + 4, start + 10), text: strong.textContent,
+            latin: strong.querySelectorAll('.gpu-latin').length};
+}"""
+
+
+def _same_line(a: dict, b: dict) -> bool:
+    return abs((a["top"] + a["bottom"]) / 2 - (b["top"] + b["bottom"]) / 2) < 4
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_latin_name_in_an_arabic_headword_keeps_its_shape(site, new_page, scheme: str) -> None:
+    """"عملية All-Reduce" in a cell too narrow for one line breaks at the space, never
+    after the hyphen, and reads All, -, Reduce from left to right."""
+    page = new_page(color_scheme=scheme)
+    page.goto(site(language="ar", root="rtl").url("glossary"))
+    kept = page.evaluate(SQUEEZED, ["6em", True])
+    assert kept["text"] == "عملية All-Reduce" and kept["latin"] == 1
+    assert _same_line(kept["all"], kept["reduce"]) and _same_line(kept["all"], kept["hyphen"])
+    assert kept["all"]["right"] <= kept["hyphen"]["left"] + 0.5
+    assert kept["hyphen"]["right"] <= kept["reduce"]["left"] + 0.5
+    # the control: without the span the same cell breaks after the hyphen ("-All" / "Reduce")
+    page.reload()
+    broken = page.evaluate(SQUEEZED, ["6em", False])
+    assert not _same_line(broken["all"], broken["reduce"])
+
+
+def test_a_latin_name_in_an_arabic_tooltip_keeps_its_shape(site, new_page) -> None:
+    page = new_page(viewport={"width": 360, "height": 640})
+    page.goto(site(language="ar", root="rtl").url("terms"))
+    page.focus('.gpu-term[data-gpu-term="all-reduce"]')
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    name = page.locator(f"{TOOLTIP} .gpu-tooltip-name .gpu-latin")
+    assert name.inner_text() == "All-Reduce" and name.get_attribute("dir") == "ltr"
+    assert name.evaluate("n => [getComputedStyle(n).whiteSpace, getComputedStyle(n).unicodeBidi]"
+                         ) == ["nowrap", "isolate"]
+    assert name.evaluate("n => n.getClientRects().length") == 1
+    # the term in the running Arabic text too
+    term = page.locator('.gpu-term[data-gpu-term="all-reduce"] .gpu-latin')
+    assert term.count() == 1 and term.get_attribute("dir") == "ltr"

@@ -87,18 +87,83 @@ def test_glossary_table_fits_a_360px_screen(themed) -> None:
     assert sizes["definition"] >= 250, sizes
 
 
-def test_fallback_marker_and_notice_are_readable(themed) -> None:
-    """A German build: English definitions, each row's marker and the hover notice."""
+def test_fallback_note_marker_and_notice_are_readable(themed) -> None:
+    """A German build: English definitions, one note for the table (no marker in its
+    rows), the disclaimer's marker and the hover notice."""
     page = themed("glossary", language="de")
-    marker = ".gpu-glossary tbody .gpu-fallback-badge"
+    assert page.locator(".gpu-glossary tbody .gpu-fallback-badge").count() == 0
+    summary = contrast(page, ".gpu-fallback-summary")
+    assert summary["ratio"] >= 4.5 and summary["dark"] == themed.dark, summary
+    marker = ".gpu-disclaimer .gpu-fallback-badge"
     colours = contrast(page, marker)
     assert colours["ratio"] >= 4.5 and colours["dark"] == themed.dark, colours
     assert page.eval_on_selector(marker, "m => m.getClientRects().length") == 1
-    summary = contrast(page, ".gpu-fallback-summary")
-    assert summary["ratio"] >= 4.5 and summary["dark"] == themed.dark, summary
     page = themed("terms", language="de")
     page.focus(KV_CACHE + " >> nth=1")
     page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
     notice = contrast(page, f"{TOOLTIP} .gpu-fallback-note")
     assert notice["ratio"] >= 4.5 and notice["dark"] == themed.dark, notice
     assert "Englisch" in page.inner_text(f"{TOOLTIP} .gpu-fallback-note")
+
+
+# The tooltip's own surface against the page behind the term it explains: WCAG
+# contrast of its border and of its background with the page's colour.
+SURFACE = """([term]) => {
+    const ctx = document.createElement('canvas').getContext('2d', {willReadFrequently: true});
+    const rgba = c => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = '#000'; ctx.fillStyle = c;
+                        ctx.fillRect(0, 0, 1, 1); return Array.from(ctx.getImageData(0, 0, 1, 1).data); };
+    const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => { const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+                              return (l1 + 0.05) / (l2 + 0.05); };
+    let page = null;
+    for (let n = document.querySelector(term); n && !page; n = n.parentElement) {
+        const c = rgba(getComputedStyle(n).backgroundColor);
+        if (c[3] === 255) page = c;
+    }
+    page = page || [255, 255, 255, 255];
+    const tip = getComputedStyle(document.querySelector('#gpu-tooltip'));
+    return {border: ratio(rgba(tip.borderTopColor), page), surface: ratio(rgba(tip.backgroundColor), page),
+            opaque: rgba(tip.backgroundColor)[3] === 255, width: parseFloat(tip.borderTopWidth),
+            style: tip.borderTopStyle, dark: lum(page) < 0.2};
+}"""
+
+
+def test_tooltip_has_its_own_surface_and_a_visible_border(themed) -> None:
+    """WCAG 1.4.11: the border has 3:1 or more against the page; the background is
+    the tooltip's own, set off from the page, in light and in dark mode."""
+    page = themed("terms")
+    page.hover(KV_CACHE + " >> nth=1")
+    page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
+    surface = page.evaluate(SURFACE, [KV_CACHE])
+    assert surface["dark"] == themed.dark, surface
+    assert surface["border"] >= 3 and surface["width"] >= 1 and surface["style"] == "solid", surface
+    assert surface["opaque"] and surface["surface"] >= 1.1, surface
+
+
+ROW_STATE = """() => {
+    const target = document.querySelector(':target'), row = target && target.closest('tr');
+    const other = row && [...row.parentElement.children].find(r => r !== row);
+    const bg = r => getComputedStyle(r.querySelector('td')).backgroundColor;
+    return {target: target && target.id, focused: document.activeElement === row,
+            rowBg: row && bg(row), otherBg: other && bg(other),
+            outline: row && getComputedStyle(row).outlineStyle,
+            visible: row && row.getBoundingClientRect().top >= 0
+                     && row.getBoundingClientRect().top < innerHeight};
+}"""
+
+
+def test_the_entry_a_link_lands_on_is_marked_and_focused(themed) -> None:
+    page = themed("terms")
+    page.click(KV_CACHE + " >> nth=1")  # a link to the glossary entry
+    page.wait_for_url("**/glossary.html#gpu-term-kv-cache")
+    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'TR'")
+    # in view once the theme's smooth scrolling (furo) has come to rest
+    page.wait_for_function(f"({ROW_STATE})().visible")
+    state = page.evaluate(ROW_STATE)
+    assert state["target"] == "gpu-term-kv-cache" and state["focused"] and state["visible"], state
+    assert state["rowBg"] != state["otherBg"] and state["outline"] == "solid", state
+    # the highlighted row stays readable in the theme's mode
+    colours = contrast(page, "tr:has(:target) td:nth-child(2) p")
+    assert colours["ratio"] >= 4.5 and colours["dark"] == themed.dark, colours

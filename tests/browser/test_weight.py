@@ -18,15 +18,19 @@ from ..html_terms import definitions
 STATIC = Path(sphinxcontrib_gpuglossary.__file__).parent / "static"
 ASSETS = ("gpuglossary.css", "gpuglossary.js")
 # bytes, CSS and JS gzipped together: 3 KB, plus 256 bytes since a fallback definition's
-# hover text carries a notice in the page's language (the text isolated in its own)
-BUDGET = 3072 + 256
+# hover text carries a notice in the page's language (the text isolated in its own), plus
+# 1280 since the tooltip has a light and a dark surface of its own, the entry a link lands
+# on is marked and focused, stacked rows label their fields, the tooltip is placed clear
+# of a term that wraps, and Latin names keep their shape in right-to-left tooltips; the
+# pages column's titles are isolated by the See-also rule (6 bytes: 4,570 in all)
+BUDGET = 3072 + 256 + 1280
 
 
 def gzipped(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
 
 
-def test_css_and_js_stay_within_3_25_kb_gzipped() -> None:
+def test_css_and_js_stay_within_4_5_kb_gzipped() -> None:
     sizes = {name: gzipped(STATIC / name) for name in ASSETS}
     assert sum(sizes.values()) <= BUDGET, sizes
 

@@ -13,13 +13,15 @@ Nothing here parses markup, and nothing imports Sphinx or docutils.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .matcher import JOINER, WORD, Matcher
+from .matcher import Matcher
+from .words import gap, words
 
 #: What a piece of a block is: ``plain`` text to search, ``text`` to step over (code,
 #: links, role output) or ``markup`` (an inline element's source, as written).
@@ -47,8 +49,25 @@ class Block:
     line: int  # where the parser says it starts, 1-based
     source: str  # the block's source, lines joined by "\n", without indentation
     pieces: list[Piece] = field(default_factory=list)
-    #: how many lines below *line* the block may start (a MyST table cell: the table's line)
+    #: how many lines below *line* the block may start (a table cell: from the line of the
+    #: text before its table to the line of the text after it)
     slack: int = 2
+    #: the file the text comes from (a page, or a file it includes)
+    file: str = ""
+    #: where the block's element stands in the page's signature (tokens start, end)
+    tokens: tuple[int, int] = (0, 0)
+    #: the same for what a mark in it may break: its table, else the block itself
+    unit: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class Missed:
+    """A term the parser's text holds that cannot be placed in the file, and why."""
+
+    line: int  # the block's line in the text read, 1-based
+    text: str
+    term: str
+    reason: str  # "block": the block is not in the text read; "piece": its text is not
 
 
 @dataclass(frozen=True)
@@ -62,6 +81,8 @@ class Found:
     block: int  # index of the block, for document order
     #: for a role: the name it uses (*text* is then the role as written)
     written: str | None = None
+    #: for words spelt like the term that are not linked: why (``scan --explain``)
+    reason: str | None = None
 
 
 class SourceText:
@@ -129,11 +150,23 @@ def locate(source: SourceText, block: Block, claims: Claims) -> list[Placed] | N
     """Where each line of *block*'s source stands in the file, or ``None``.
 
     Line *k* of the block must stand on line ``first + k`` of the file, *first*
-    being the parser's line or up to ``block.slack`` lines below it.
+    being the parser's line or up to ``block.slack`` lines below it. A block found
+    only with its quotes doubled (a csv-table cell, as CSV escapes them) takes that
+    source.
     """
-    raw_lines = block.source.split("\n")
     if not block.source.strip():
         return None
+    places = _locate(source, block.source, block, claims)
+    if places is None and '"' in block.source:
+        doubled = block.source.replace('"', '""')
+        places = _locate(source, doubled, block, claims)
+        if places is not None:
+            block.source = doubled
+    return places
+
+
+def _locate(source: SourceText, raw: str, block: Block, claims: Claims) -> list[Placed] | None:
+    raw_lines = raw.split("\n")
     first = block.line - 1
     for top in range(max(first - 1, 0), min(first + block.slack + 1, len(source.lines))):
         if top + len(raw_lines) > len(source.lines):
@@ -220,14 +253,17 @@ def _char_map(text: str, raw: str, at: int) -> list[int]:
     return offsets
 
 
-def align(block: Block) -> list[tuple[Piece, list[int]]]:
+def align(block: Block) -> list[tuple[Piece, list[int | None]]]:
     """Each piece placed in the block's source (with its character map), in order.
 
-    Pieces are looked for one after the other; one that cannot be found (text a
-    directive or role made up) is skipped and the next is looked for from the
-    same place.
+    Pieces are looked for one after the other. A piece whose text is not in the
+    source as written (typography or a substitution an extension applied while
+    parsing: ``--`` read as a dash, ``'`` as a curly quote) is aligned character
+    by character, its rewritten characters mapped to ``None``; one that cannot be
+    found at all (text a directive or role made up) is skipped and the next is
+    looked for from the same place.
     """
-    placed: list[tuple[Piece, list[int]]] = []
+    placed: list[tuple[Piece, list[int | None]]] = []
     cursor = 0
     for piece in block.pieces:
         if not piece.text:
@@ -235,17 +271,51 @@ def align(block: Block) -> list[tuple[Piece, list[int]]]:
         if piece.kind == "markup":
             at = block.source.find(piece.text.replace(ESCAPE, "\\"), cursor)
             if at >= 0:
-                offsets = list(range(at, at + len(piece.text) + 1))
+                offsets: list[int | None] = list(range(at, at + len(piece.text) + 1))
                 placed.append((piece, offsets))
                 cursor = at + len(piece.text)
             continue
-        found = _piece_pattern(piece.text).search(block.source, cursor)
-        if found is None:
-            continue
-        offsets = _char_map(piece.text, block.source, found.start())
+        offsets = _as_written(piece.text, block.source, cursor)
+        if offsets is None:
+            fuzzy = _fuzzy_map(piece.text, block.source, cursor)
+            if fuzzy is None:
+                continue
+            offsets = fuzzy
         placed.append((piece, offsets))
-        cursor = offsets[-1]
+        cursor = offsets[-1]  # type: ignore[assignment]
     return placed
+
+
+def _as_written(text: str, raw: str, cursor: int) -> list[int | None] | None:
+    """Where *text* stands in *raw* from *cursor*, as written (escapes and line breaks
+    allowed for): each character's offset, plus the end; ``None`` if it is not there."""
+    if "\n" not in text and ESCAPE not in text and "\\" not in raw:
+        at = raw.find(text, cursor)  # the common case: no pattern to build
+        return None if at < 0 else list(range(at, at + len(text) + 1))
+    found = _piece_pattern(text).search(raw, cursor)
+    return None if found is None else list(_char_map(text, raw, found.start()))
+
+
+#: How much of a rewritten piece must be found as written to align it at all.
+FUZZY_SHARE = 0.6
+
+
+def _fuzzy_map(text: str, raw: str, cursor: int) -> list[int | None] | None:
+    """*text* aligned with ``raw[cursor:]`` where an extension rewrote some of it: for each
+    character its offset in *raw*, or ``None``; plus the end offset. ``None`` when too
+    little of *text* is there to be sure."""
+    window = raw[cursor:]
+    matching = difflib.SequenceMatcher(None, text, window, autojunk=False).get_matching_blocks()
+    if sum(size for _a, _b, size in matching) < FUZZY_SHARE * len(text.strip()):
+        return None
+    offsets: list[int | None] = [None] * len(text)
+    end = cursor
+    for a, b, size in matching:
+        for k in range(size):
+            offsets[a + k] = cursor + b + k
+        if size:
+            end = cursor + b + size
+    return [*offsets, end]
 
 
 def rendered(text: str) -> tuple[str, list[int]]:
@@ -268,41 +338,102 @@ def rendered(text: str) -> tuple[str, list[int]]:
 
 
 def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
-               forbidden: set[int] | frozenset[int] = frozenset()) -> list[Found]:
+               forbidden: set[int] | frozenset[int] = frozenset(),
+               missed: list[Missed] | None = None,
+               declined: list[Found] | None = None, why: str | None = None) -> list[Found]:
     """Every term in the plain text of *blocks*, and every role's output, placed in
-    *source*; none on a *forbidden* line (0-based: directive arguments and options)."""
+    *source*; none on a *forbidden* line (0-based: directive arguments and options).
+
+    A term in a block or piece that cannot be placed goes to *missed*, with the reason.
+    Words spelt like a term that the matcher turns down go to *declined* with its
+    reason, and with *why* (blocks where no link belongs: a heading...) every one does.
+    """
     claims = Claims()
     found: list[Found] = []
     for number, block in enumerate(blocks):
         places = locate(source, block, claims)
         if places is None:
+            if missed is not None:
+                missed += _terms_in(block, matcher, "block")
             continue
         to_file = _FileOffsets(block.source, places)
-        for piece, offsets in align(block):
+        context, at = _context(block)
+        aligned = align(block)
+        if missed is not None and len(aligned) < sum(1 for p in block.pieces if p.text):
+            placed_pieces = {id(piece) for piece, _offsets in aligned}
+            missed += _terms_in(block, matcher, "piece",
+                                [p for p in block.pieces if id(p) not in placed_pieces])
+        for piece, offsets in aligned:
             if piece.term is not None:
-                start, end = to_file(offsets[0]), to_file(offsets[-1] - 1) + 1
+                first_raw, last_raw = offsets[0], offsets[-1]
+                if first_raw is None or last_raw is None:
+                    continue
+                start, end = to_file(first_raw), to_file(last_raw - 1) + 1
                 found.append(Found(start, end, source.text[start:end], piece.term, number,
                                    written=piece.written))
                 continue
             if piece.kind != "plain":
                 continue
             text, index = rendered(piece.text)
-            for start, end, term_id in matcher.find(text):
+            offset = at[id(piece)]
+            for candidate in matcher.candidates(context, offset, offset + len(text)):
+                reason = why or candidate.reason
+                if reason is not None and declined is None:
+                    continue
+                start, end, term_id = candidate.start - offset, candidate.end - offset, \
+                    candidate.term
                 first, last = index[start], index[end - 1]
                 if ESCAPE in piece.text[max(first - 1, 0):last + 2]:
                     continue  # next to an escape: leave it as written
-                raw_start, raw_end = offsets[first], offsets[last] + 1
+                if any(offsets[k] is None for k in range(first, last + 1)):
+                    if missed is not None and reason is None:  # the parser rewrote it
+                        missed.append(Missed(block.line, text[start:end], term_id, "piece"))
+                    continue
+                raw_start, raw_end = offsets[first], offsets[last] + 1  # type: ignore[operator]
+                assert raw_start is not None
                 if "\\" in block.source[raw_start:raw_end]:
                     continue
                 file_start, file_end = to_file(raw_start), to_file(raw_end - 1) + 1
                 written = source.text[file_start:file_end]
-                if not _same_words(written, text[start:end]):
+                if not same_words(written, text[start:end]):
+                    if missed is not None and reason is None:
+                        missed.append(Missed(block.line, text[start:end], term_id, "piece"))
                     continue
                 lines = {_bisect(source.starts, file_start), _bisect(source.starts, file_end)}
                 if lines & forbidden:
                     continue
+                if reason is not None:
+                    assert declined is not None
+                    declined.append(Found(file_start, file_end, written, term_id, number,
+                                          reason=reason))
+                    continue
                 found.append(Found(file_start, file_end, written, term_id, number))
     return found
+
+
+def _terms_in(block: Block, matcher: Matcher, reason: str,
+              pieces: Sequence[Piece] | None = None) -> list[Missed]:
+    """The terms in *block*'s plain text (or in *pieces* of it), as missed for *reason*."""
+    context, at = _context(block)
+    out = []
+    for piece in block.pieces if pieces is None else pieces:
+        if piece.kind == "plain":
+            offset = at[id(piece)]
+            end = offset + len(rendered(piece.text)[0])
+            out += [Missed(block.line, context[s:e], term, reason)
+                    for s, e, term in matcher.find(context, offset, end)]
+    return out
+
+
+def _context(block: Block) -> tuple[str, dict[int, int]]:
+    """The block's text as the rules read it around a match (every piece, rendered), and
+    where each piece starts in it."""
+    parts, at, length = [], {}, 0
+    for piece in block.pieces:
+        at[id(piece)] = length
+        parts.append(rendered(piece.text)[0])
+        length += len(parts[-1])
+    return "".join(parts), at
 
 
 class _FileOffsets:
@@ -318,17 +449,16 @@ class _FileOffsets:
         return self.places[k].offset(raw_offset - self.lines[k])
 
 
-def _same_words(written: str, seen: str) -> bool:
-    """Whether the file's text is the parser's text, words joined only by spaces,
-    line breaks and hyphens (no quote marker or table border between them)."""
+def same_words(written: str, seen: str) -> bool:
+    """Whether the file's text is the parser's text, its words joined as a term's words
+    may be (no quote marker or table border between them)."""
     if written == seen:
         return True
-    words = list(WORD.finditer(written))
-    if [w.group() for w in words] != WORD.findall(seen):
+    found = words(written)
+    if [w.text for w in found] != [w.text for w in words(seen)] or not found:
         return False
-    gaps = [written[a.end():b.start()] for a, b in itertools.pairwise(words)]
-    return (written[:words[0].start()] == "" and written[words[-1].end():] == ""
-            and all(JOINER.fullmatch(gap) for gap in gaps))
+    return (found[0].start == 0 and found[-1].end == len(written)
+            and all(gap(written, a, b) is not None for a, b in itertools.pairwise(found)))
 
 
 # -- edits ----------------------------------------------------------------------
@@ -411,3 +541,99 @@ def _myst_forbidden(lines: list[str]) -> set[int]:
             forbidden.add(j)
             j += 1
     return forbidden
+
+
+# -- the text read, back in the file ----------------------------------------------
+
+#: The largest stretch of changed text mapped character by character (product of the
+#: two lengths): beyond it the stretch is left unplaced, and said so.
+MAX_REWRITTEN = 4_000_000
+
+
+class TextMap:
+    """Offsets in the text Sphinx read (after ``source-read`` and ``include-read``
+    handlers) to offsets in the file it came from.
+
+    Lines the handlers left alone map one to one (matched with :mod:`difflib`);
+    lines they changed are aligned character by character, and a character they
+    wrote has no place in the file.
+    """
+
+    def __init__(self, read: SourceText, file: SourceText) -> None:
+        self.read, self.file = read, file
+        read_lines = [read.line_text(i) for i in range(len(read.lines))]
+        file_lines = [file.line_text(i) for i in range(len(file.lines))]
+        if file_lines and file.bom:
+            file_lines[0] = file_lines[0][1:]
+        self.same = read_lines == file_lines
+        self.line_to: dict[int, int] = {}
+        self._stretches: list[tuple[int, int, int, int]] = []
+        self._chars: dict[int, list[int] | None] = {}
+        if self.same:
+            return
+        opcodes = difflib.SequenceMatcher(None, read_lines, file_lines,
+                                          autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in opcodes:
+            if tag == "equal":
+                self.line_to.update(zip(range(i1, i2), range(j1, j2), strict=True))
+            elif tag == "replace":
+                self._stretches.append((i1, i2, j1, j2))
+        self._lines = (read_lines, file_lines)
+
+    @property
+    def changed_lines(self) -> int:
+        """How many lines of the text read are not in the file as they are."""
+        return 0 if self.same else len(self.read.lines) - len(self.line_to)
+
+    def offset(self, read_offset: int) -> int | None:
+        """Where *read_offset* stands in the file, or ``None`` (text a handler wrote)."""
+        line = _bisect(self.read.starts, read_offset)
+        column = read_offset - self.read.starts[line]
+        if self.same or line in self.line_to:
+            target = line if self.same else self.line_to[line]
+            return self._file_offset(target, column)
+        for number, (i1, i2, j1, _j2) in enumerate(self._stretches):
+            if i1 <= line < i2:
+                chars = self._stretch(number)
+                position = self.read.starts[line] - self.read.starts[i1] + column
+                if chars is None or position >= len(chars) or chars[position] < 0:
+                    return None
+                return self._stretch_to_file(j1, chars[position])
+        return None
+
+    def span(self, start: int, end: int) -> tuple[int, int] | None:
+        """``(start, end)`` in the file of the text read ``[start:end]``, or ``None``."""
+        first, last = self.offset(start), self.offset(end - 1)
+        if first is None or last is None or last < first:
+            return None
+        return first, last + 1
+
+    def _file_offset(self, line: int, column: int) -> int:
+        return self.file.starts[line] + column + (self.file.bom if line == 0 else 0)
+
+    def _stretch(self, number: int) -> list[int] | None:
+        """For each character of a changed stretch of the text read, its index in the
+        file's stretch, or -1."""
+        if number not in self._chars:
+            i1, i2, j1, j2 = self._stretches[number]
+            read_lines, file_lines = self._lines
+            read_text = "\n".join(read_lines[i1:i2])
+            file_text = "\n".join(file_lines[j1:j2])
+            if len(read_text) * len(file_text) > MAX_REWRITTEN:
+                self._chars[number] = None
+            else:
+                chars = [-1] * (len(read_text) + 1)
+                matching = difflib.SequenceMatcher(None, read_text, file_text, autojunk=False)
+                for a, b, size in matching.get_matching_blocks():
+                    for k in range(size):
+                        chars[a + k] = b + k
+                self._chars[number] = chars
+        return self._chars[number]
+
+    def _stretch_to_file(self, first_line: int, position: int) -> int:
+        _read_lines, file_lines = self._lines
+        line = first_line
+        while position > len(file_lines[line]):
+            position -= len(file_lines[line]) + 1
+            line += 1
+        return self._file_offset(line, position)

@@ -4,8 +4,9 @@
 term on a page, ``"all"`` every one. Headwords and aliases of the build's
 languages match as whole words, longest first; one-word forms with capitals
 (``GPU``, ``vLLM``, ``LoRA``) match only with that exact spelling, so ``sm`` or
-``gpu`` in prose are left alone. Code, literals, links, headings and the output
-of other roles are never touched, nor terms with ``autolink: false``.
+``gpu`` in prose are left alone. Text where no link belongs (:mod:`.context`:
+headings, code, links, lead-ins...) is never touched, nor terms with
+``autolink: false``.
 """
 
 from __future__ import annotations
@@ -13,27 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
 
-from .nodes import glossary_block, term_node
+from ..nodes import term_node
+from .context import RunningText, never_linked
 
 if TYPE_CHECKING:
-    from .core.matcher import Matcher
-    from .domain import GpuDomain
+    from ..domain import GpuDomain
+    from .matcher import Matcher
 
 MODES = (False, "first", "all")
-
-#: Elements whose text is never auto-linked.
-SKIPPED = (
-    nodes.FixedTextElement,  # literal blocks, doctests, line blocks
-    nodes.literal, nodes.reference, nodes.target, nodes.title, nodes.subtitle, nodes.rubric,
-    nodes.raw, nodes.comment, nodes.abbreviation, nodes.math, nodes.image,
-    nodes.inline,  # role output, our own terms included
-    nodes.field_name, nodes.option_string, nodes.Invisible,
-    addnodes.pending_xref, addnodes.desc_signature, addnodes.index, addnodes.toctree,
-    glossary_block,
-)
 
 
 class AutoLink(SphinxTransform):
@@ -49,12 +39,15 @@ class AutoLink(SphinxTransform):
         matcher: Matcher = domain.autolink_matcher()
         docname = self.env.docname
         linked = set(domain.data["uses"].get(docname, ()))  # explicit uses count as linked
+        running = RunningText()
         for text in list(self.document.findall(nodes.Text)):
-            if not isinstance(text.parent, nodes.TextElement) or skipped(text):
+            if not isinstance(text.parent, nodes.TextElement) or never_linked(text) is not None:
                 continue
             pieces: list[nodes.Node] = []
             position = 0
-            for start, end, term_id in matcher.find(str(text)):
+            block, offset = running.around(text)
+            for start, end, term_id in matcher.find(block, offset, offset + len(text)):
+                start, end = start - offset, end - offset
                 if mode == "first" and term_id in linked:
                     continue
                 linked.add(term_id)
@@ -65,16 +58,6 @@ class AutoLink(SphinxTransform):
             if pieces:
                 pieces.append(nodes.Text(text[position:]))
                 text.parent.replace(text, [p for p in pieces if not _empty_text(p)])
-
-
-def skipped(text: nodes.Text) -> bool:
-    """Whether *text* sits in an element whose text is never linked (:data:`SKIPPED`)."""
-    node = text.parent
-    while node is not None:
-        if isinstance(node, SKIPPED):
-            return True
-        node = node.parent
-    return False
 
 
 def _empty_text(node: nodes.Node) -> bool:

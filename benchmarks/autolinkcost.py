@@ -1,0 +1,84 @@
+"""What auto-linking adds to a build: the same site with the extension, auto-linking off,
+``"first"`` and ``"all"``, built alternately; the cheapest round of CPU time of each.
+
+The site is the product-docs site of :mod:`benchmarks.productsite` (its untouched variant:
+terms as plain text, as a site that adopts auto-linking has them) with the extension and
+its glossary page added, or an existing site (``--site``: its own conf.py, plus the
+extension, a glossary page and the setting). The product site is also built as written
+with roles at every use (``roles``), which ``"all"`` links alike: ``all / roles`` is what
+finding the terms costs, ``first / off`` what auto-linking costs with the links it makes.
+
+    .venv/bin/python -m benchmarks.autolinkcost --pages 100 --rounds 5
+    .venv/bin/python -m benchmarks.autolinkcost --site path/to/docs --rounds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks import productsite
+from benchmarks.run import build
+
+MODES = ("off", "first", "all")
+
+
+def prepare(untouched: Path, glossary: str, root: Path, mode: str) -> Path:
+    """A copy of *untouched* with the extension, a glossary page and auto-linking *mode*."""
+    shutil.copytree(untouched, root)
+    conf = root / "conf.py"
+    setting = "False" if mode == "off" else repr(mode)
+    conf.write_text(conf.read_text(encoding="utf-8")
+                    + "\nextensions = [*globals().get('extensions', []), "
+                      "'sphinxcontrib_gpuglossary']\n"
+                    + f"gpuglossary_autolink = {setting}\n", encoding="utf-8")
+    (root / "gpu-glossary-page.rst").write_text(glossary, encoding="utf-8")
+    index = next(p for p in (root / "index.rst", root / "index.md") if p.exists())
+    if index.suffix == ".rst":
+        index.write_text(index.read_text(encoding="utf-8") + "\n.. toctree::\n   :hidden:\n\n"
+                         "   gpu-glossary-page\n", encoding="utf-8")
+    else:
+        index.write_text(index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n\n"
+                         "gpu-glossary-page\n```\n", encoding="utf-8")
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=100, help="product site pages (default 100)")
+    parser.add_argument("--site", type=Path, help="instead: an existing site's source folder")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    glossary = "Glossary\n========\n\n.. glossary-table::\n"
+    with tempfile.TemporaryDirectory(prefix="gpuglossary-autolink-") as tmp:
+        workdir = Path(tmp)
+        generated = {} if args.site is not None else productsite.sites(
+            workdir / "gen", args.pages, "alabaster", args.seed)
+        untouched = args.site.resolve() if args.site is not None else generated["none"]
+        roots = {mode: prepare(untouched, glossary, workdir / mode, mode) for mode in MODES}
+        if generated:
+            roots["roles"] = generated["gpu"]
+        variants = list(roots)
+        cpu: dict[str, list[float]] = {mode: [] for mode in variants}
+        for number in range(args.rounds):
+            shift = number % len(variants)
+            for mode in variants[shift:] + variants[:shift]:
+                seconds, used = build(roots[mode], workdir / f"out-{mode}", 1,
+                                      warnings=None if args.site is None else [])
+                cpu[mode].append(used)
+                print(f"round {number + 1}/{args.rounds} {mode}: {seconds:.2f} s "
+                      f"(CPU {used:.2f} s)", file=sys.stderr, flush=True)
+    best = {mode: min(times) for mode, times in cpu.items()}
+    print("cheapest CPU: " + ", ".join(f"{mode} {seconds:.3f} s" for mode, seconds in best.items()))
+    print(f"first / off {best['first'] / best['off']:.3f}, all / off "
+          f"{best['all'] / best['off']:.3f}"
+          + (f", all / roles {best['all'] / best['roles']:.3f}" if "roles" in best else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,123 @@
+"""Where links belong: the places in a doctree whose text is never linked.
+
+Auto-linking, ``gpuglossary scan`` and the discouraged-name warnings ask the same
+question of every piece of text: is it running text a careful writer would
+link, or a heading, code, a link, a label, an option name? :func:`never_linked`
+answers it with the reason, which ``scan --explain`` shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx import addnodes
+
+from ..nodes import glossary_block, gpu_plain
+
+#: Elements whose text is never linked, with the reason a writer is told.
+NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] = (
+    ((gpu_plain,), "marked as not a term (gpu-plain)"),
+    ((nodes.title, nodes.subtitle, nodes.rubric), "heading"),
+    ((nodes.FixedTextElement, nodes.literal, nodes.math, nodes.math_block, nodes.raw),
+     "code or math"),
+    ((nodes.reference, nodes.target, addnodes.pending_xref), "link text"),
+    ((nodes.inline, nodes.abbreviation, nodes.problematic), "another role's text"),
+    ((nodes.field_name, nodes.option_string, nodes.option_argument), "option or field name"),
+    ((nodes.term, nodes.classifier), "definition-list term"),
+    ((nodes.label, nodes.image, nodes.system_message), "label"),
+    ((nodes.Invisible,), "comment or substitution definition"),
+    ((addnodes.desc_signature, addnodes.index, addnodes.toctree, addnodes.glossary),
+     "API signature, index, toctree or glossary"),
+    ((glossary_block,), "glossary table"),
+)
+#: What may follow a lead-in (``**Name** - text``, ``**Name**: text``).
+_LEAD_IN_SEPARATOR = re.compile(r"\s*[:\-–—.|]")
+
+
+def never_linked(node: nodes.Node) -> str | None:
+    """Why the text of *node* (an element, or a text node through its parent) is
+    never linked: the reason, or ``None`` when it is running text."""
+    element = node if isinstance(node, nodes.Element) else node.parent
+    while element is not None:
+        reason = _reason(element)
+        if reason is not None:
+            return reason
+        element = element.parent
+    return None
+
+
+def _reason(element: nodes.Element) -> str | None:
+    for kinds, reason in NEVER:
+        if isinstance(element, kinds):
+            return reason
+    if isinstance(element, nodes.entry) and header_row(element.parent):
+        return "table header"
+    if isinstance(element, nodes.container) and element.get("literal_block"):
+        return "a code block's caption"
+    if isinstance(element, (nodes.strong, nodes.emphasis)) and lead_in(element):
+        return "heading or lead-in"
+    return None
+
+
+def header_row(row: nodes.Element) -> bool:
+    """Whether table *row* is a header row: one in the header, or the first body row
+    under a header row with empty cells past its corner (Markdown has one header row,
+    so a table with two writes its second as the first body row)."""
+    group = row.parent
+    if isinstance(group, nodes.thead):
+        return True
+    if not isinstance(group, nodes.tbody) or group.children[0] is not row:
+        return False
+    head = next((g for g in group.parent.children if isinstance(g, nodes.thead)), None)
+    if head is None or not head.children:
+        return False
+    cells = head.children[-1].children
+    return any(not cell.astext().strip() for cell in cells[1:])
+
+
+def lead_in(element: nodes.Element) -> bool:
+    """Whether bold or italic *element* is used as a heading or lead-in: it opens its
+    paragraph and is the whole paragraph, ends with a colon, or is followed by a
+    separator (``**SGLang Inference** - ...``); or it opens a list item's first
+    paragraph (``- **Tensor parallel** splits ...``)."""
+    paragraph = element.parent
+    if not isinstance(paragraph, nodes.paragraph):
+        return False
+    position = paragraph.index(element)
+    if paragraph[:position] and "".join(n.astext() for n in paragraph[:position]).strip():
+        return False  # text before it (MyST leaves empty text nodes around inline markup)
+    rest = "".join(n.astext() for n in paragraph[position + 1:])
+    if not rest.strip() or element.astext().rstrip().endswith(":"):
+        return True
+    if _LEAD_IN_SEPARATOR.match(rest):
+        return True
+    item = paragraph.parent
+    return (isinstance(item, (nodes.list_item, nodes.definition))
+            and item.children[0] is paragraph and isinstance(element, nodes.strong))
+
+
+class RunningText:
+    """The text of each block (paragraph, list item's line, cell) a text node is in, and
+    where the node stands in it: the rules read the words around a match."""
+
+    def __init__(self) -> None:
+        self._blocks: dict[int, tuple[str, dict[int, int]]] = {}
+
+    def around(self, text: nodes.Text) -> tuple[str, int]:
+        """The text of *text*'s block, and the offset of *text* in it. A block is read
+        the first time one of its nodes is asked for: ask before changing it."""
+        block = text.parent
+        while isinstance(block.parent, nodes.TextElement):
+            block = block.parent
+        known = self._blocks.get(id(block))
+        if known is None:
+            offsets: dict[int, int] = {}
+            parts: list[str] = []
+            length = 0
+            for node in block.findall(nodes.Text):
+                offsets[id(node)] = length
+                parts.append(str(node))  # as auto-linking reads it (escapes kept)
+                length += len(parts[-1])
+            known = self._blocks[id(block)] = ("".join(parts), offsets)
+        return known[0], known[1][id(text)]

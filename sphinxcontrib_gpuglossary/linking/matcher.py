@@ -1,0 +1,268 @@
+"""Find the glossary's terms in running text and decide whether each is the term.
+
+One matcher serves auto-linking in a build and ``gpuglossary scan`` outside
+one. Headwords, aliases and forms of the given languages match as whole words
+(:mod:`.words`), the longest spelling first, so a longer entry or its spelling
+variants win over a shorter term inside it. One-word spellings with two
+capitals or more (``GPU``, ``vLLM``, ``LoRA``) match only as written, unless
+the term's data says its name is no common word in any case. Then the rules
+(:mod:`.rules`) say whether the words are the term: the term's own ``linking``
+phrases, idioms, names of products and libraries, code. Every candidate the
+rules turn down keeps its words (a shorter term inside is not looked for) and
+carries the reason, for ``scan --explain``.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from ..core.model import Glossary, Term
+from . import rules
+from .words import Word, case_sensitive, gap, is_cjk, spelling_keys, words
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Words spelt like a term; *reason* says why they are not linked (``None``: linked)."""
+
+    start: int
+    end: int
+    term: str
+    reason: str | None = None
+
+
+@dataclass
+class _Rules:
+    not_in: list[rules.Phrase] = field(default_factory=list)
+    only_in: list[rules.Phrase] = field(default_factory=list)
+    not_near: frozenset[str] = frozenset()
+
+
+@dataclass
+class Matcher:
+    """Word n-grams of every matchable spelling, for a list of languages."""
+
+    exact: dict[str, str] = field(default_factory=dict)  # spelling as written -> term id
+    folded: dict[str, str] = field(default_factory=dict)  # case-folded spelling -> term id
+    compact: dict[str, str] = field(default_factory=dict)  # words run together -> term id
+    closed: dict[str, str] = field(default_factory=dict)  # one-word spellings, likewise
+    longest: int = 1  # most words in one spelling
+    #: terms that never link, with the reason (``autolink: false``, the site's settings);
+    #: a spelling two terms share maps, in the tables, to ``"\0"`` and their ids
+    refused: dict[str, str] = field(default_factory=dict)
+    rules: dict[str, _Rules] = field(default_factory=dict)
+    proper: set[str] = field(default_factory=set)  # terms whose names are proper names
+    #: folded keys of proper names spelt with a capital only: written in lower case,
+    #: such a name is a command, module or value (``docker run``, ``"megatron"``)
+    capitalised_only: set[str] = field(default_factory=set)
+    #: every key's beginnings, so that a run of words grows only while it can still
+    #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
+    folded_starts: set[str] = field(default_factory=set)
+    compact_starts: set[str] = field(default_factory=set)
+    #: the last text split into words (and folded): auto-linking asks for each text
+    #: node of a block
+    _last: tuple[str, list[Word], list[str]] = ("", [], [])
+
+    @classmethod
+    def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
+              exclude: Iterable[str] = ()) -> Matcher:
+        """The matcher for *languages*; *include* and *exclude* (term ids) are the site's
+        choice: terms to link although ``autolink: false``, and terms never to link."""
+        matcher = cls()
+        include, exclude = set(include), set(exclude)
+        shared: dict[str, set[str]] = {}
+        for term in glossary.terms.values():
+            if term.id in exclude:
+                matcher.refused[term.id] = "switched off by the site"
+            elif not term.autolink and term.id not in include:
+                matcher.refused[term.id] = "a common word (autolink: false)"
+            if term.neutral:
+                matcher.proper.add(term.id)
+            spellings = [s for lang in languages for s in _spellings(term, lang)]
+            for spelling in spellings:
+                matcher._add(spelling, term, shared)
+            if term.neutral and not term.linking.any_case:
+                lower = {s.casefold() for s in spellings if s == s.lower()}
+                matcher.capitalised_only.update(s.casefold() for s in spellings
+                                                if s.casefold() not in lower)
+            matcher._compile(term, spellings)
+        for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
+            for key, ids in shared.items():
+                if key in table:
+                    table[key] = "\0" + " ".join(sorted(ids))  # a spelling two terms share
+        return matcher
+
+    def _add(self, spelling: str, term: Term, shared: dict[str, set[str]]) -> None:
+        found = spelling_keys(spelling)
+        if found is None:
+            return
+        count, spelt = found
+        self.longest = max(self.longest, count)
+        if case_sensitive(count, spelling) and not term.linking.any_case:
+            entries = [(self.exact, spelt.exact)]
+        else:
+            entries = [(self.folded, spelt.folded)]
+            key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
+            self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
+            self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
+            if spelt.compact is not None:
+                # a closed compound (one word: "dataset") meets hyphened words only:
+                # "log it" is no "logit"
+                entries.append((self.compact if count > 1 else self.closed, spelt.compact))
+                self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
+        for table, key in entries:
+            if table.get(key, term.id) != term.id:
+                shared.setdefault(key, {table[key]}).add(term.id)
+            table[key] = term.id
+
+    def _compile(self, term: Term, spellings: list[str]) -> None:
+        phrases = (term.linking.not_in, term.linking.only_in)
+        if not any(phrases) and not term.linking.not_near:
+            return
+        every = [s for lang in {*term.names, *term.aliases, *term.forms}
+                 for s in _spellings(term, lang)]
+        parts = [tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}]
+        compiled = _Rules()
+        for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
+            into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
+        compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
+        self.rules[term.id] = compiled
+
+    # -- finding ------------------------------------------------------------------
+
+    def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+        """``(start, end, term_id)`` of each term to link in ``text[start:end]``, left to
+        right; the rest of *text* is the context the rules read."""
+        return [(c.start, c.end, c.term) for c in self.candidates(text, start, end)
+                if c.reason is None]
+
+    def candidates(self, text: str, start: int = 0, end: int | None = None) -> list[Candidate]:
+        """Every run of words in ``text[start:end]`` spelt like a term, longest first, left
+        to right, each with the reason it is not linked (``None``: linked)."""
+        end = len(text) if end is None else end
+        if self._last[0] is not text:
+            found = words(text)
+            self._last = (text, found, [w.text.casefold() for w in found])
+        _text, found, folded = self._last
+        out: list[Candidate] = []
+        i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
+        while i < len(found) and found[i].end <= end:
+            size, term_id = self._longest(text, found, folded, i, end)
+            if term_id is None:
+                i += 1
+                continue
+            out.append(self._judge(text, found, i, i + size - 1, term_id))
+            i += size
+        return out
+
+    def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
+                 end: int) -> tuple[int, str | None]:
+        """The longest run of words from word *i* (ending by *end*) that spells a term:
+        its length and the term (or a shared spelling's marker)."""
+        best: tuple[int, str | None] = (0, self.exact.get(found[i].text))
+        if best[1] is not None:
+            best = (1, best[1])
+        f_key = c_key = folded[i]
+        size, spaced = 1, False
+        while True:
+            term_id = self.folded.get(f_key) if f_key is not None else None
+            if term_id is None and c_key is not None:
+                term_id = self.compact.get(c_key)
+                if term_id is None and not spaced:
+                    term_id = self.closed.get(c_key)
+            if term_id is not None and size > best[0]:
+                best = (size, term_id)
+            k = i + size
+            if size >= self.longest or k >= len(found) or found[k].end > end:
+                break
+            joined = gap(text, found[k - 1], found[k])
+            if joined is None or (joined == "" and not (found[k - 1].cjk or found[k].cjk)):
+                break
+            f_key = f_key + joined + folded[k] \
+                if f_key is not None and f_key + joined in self.folded_starts else None
+            c_key = c_key + folded[k] \
+                if c_key is not None and joined in " " and c_key in self.compact_starts else None
+            if f_key is None and c_key is None:
+                break
+            spaced = spaced or any(c.isspace() for c in text[found[k - 1].end:found[k].start])
+            size += 1
+        return best
+
+    def _judge(self, text: str, found: list[Word], first: int, last: int,
+               term_id: str) -> Candidate:
+        start, end = found[first].start, found[last].end
+        if term_id.startswith("\0"):
+            ids = term_id[1:].split()
+            return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
+        return Candidate(start, end, term_id, self._reason(text, found, first, last, term_id))
+
+    def _near(self, text: str, found: list[Word], first: int, last: int,
+              words_near: frozenset[str]) -> str | None:
+        """The first of *words_near* in the sentence of words *first* to *last* that does
+        not open a longer term (``tensor`` of *tensor parallel* says nothing)."""
+        if not words_near:
+            return None
+        start, end = rules.sentence_span(text, found[first].start, found[last].end)
+        folded = self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        for k, word in enumerate(found):
+            if start <= word.start < end and not first <= k <= last and folded[k] in words_near:
+                size, _term = self._longest(text, found, folded, k, len(text))
+                if size <= 1:
+                    return folded[k]
+        return None
+
+    def _reason(self, text: str, found: list[Word], first: int, last: int,
+                term_id: str) -> str | None:
+        if term_id in self.refused:
+            return self.refused[term_id]
+        own = self.rules.get(term_id)
+        if own is not None:
+            for phrase in own.not_in:
+                if phrase.around(text, found, first, last):
+                    return f"part of {phrase.text!r} (the term's linking.not_in)"
+            near = self._near(text, found, first, last, own.not_near)
+            if near is not None:
+                return f"{near!r} in the same sentence (the term's linking.not_near)"
+            if own.only_in and not any(p.around(text, found, first, last) for p in own.only_in):
+                return "not in one of the phrases of the term's linking.only_in"
+        code = rules.in_code(text, found[first].start, found[last].end)
+        if code is not None:
+            return f"part of the code {code!r}"
+        written = text[found[first].start:found[last].end]
+        if first == last and written.islower() and written.casefold() in self.capitalised_only:
+            return f"a name written in lower case, as code writes it: {written!r}"
+        said = rules.idiom(text, found, first, last)
+        if said is not None:
+            return f"the idiom {said!r}"
+        model = rules.model_name(text, found, first)
+        if model is not None:
+            return f"part of the name {model!r}"
+        verb = rules.verb_use(text, found, first, last)
+        if verb is not None:
+            return f"a verb: {verb!r}"
+        if term_id not in self.proper:
+            name = rules.part_of_name(text, found, first, last)
+            if name is not None:
+                return f"part of the name {name!r}"
+            package = rules.package_name(text, found, last)
+            if package is not None:
+                return f"the name of a package: {package!r}"
+        return None
+
+
+_start = attrgetter("start")
+
+
+def _cjk_edge(key: str, i: int) -> bool:
+    """Whether a CJK character stands at one side of position *i* of *key* (words meet
+    there without a joiner)."""
+    return is_cjk(key[i - 1]) or is_cjk(key[i])
+
+
+def _spellings(term: Term, lang: str) -> list[str]:
+    return [s for s in (term.names.get(lang), *term.aliases.get(lang, ()),
+                        *term.forms.get(lang, ())) if s]
+

@@ -1,0 +1,410 @@
+"""The project a scan reads: its ``conf.py`` and extensions, in a Sphinx application
+that only reads (the ``dummy`` builder), each page recorded by :mod:`.record`.
+
+``conf.py`` runs once, as in ``sphinx-build``. A ``conf.py`` that cannot run here
+gives its literal settings instead; extensions that are not installed, or that
+would run code or write files while reading, are left out, and the scan says so.
+
+A page is read only as far as a scan needs: parsed, through the site's own
+``source-read`` and ``include-read`` handlers, and recorded before Sphinx's
+transforms change its text; the rest of the read (transforms, the environment's
+collectors, the pickled doctree) is skipped. :meth:`Project.reread` reads pages
+again as if some files held other text, which is how a mark is proven.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import sphinx.locale
+from sphinx.application import Sphinx
+from sphinx.errors import ConfigError
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+from ..core.errors import printable, printable_name
+from ..core.model import Glossary
+from .record import Record, file_key, make_record
+
+EXTENSION = "sphinxcontrib_gpuglossary"
+#: Extensions that run code or write into the source folder while Sphinx reads:
+#: left out, their directives are not scanned.
+NOT_LOADED = frozenset({
+    "sphinx_gallery.gen_gallery", "nbsphinx", "jupyter_sphinx",
+    "matplotlib.sphinxext.plot_directive", "IPython.sphinxext.ipython_directive",
+    "sphinxcontrib.programoutput", "autoapi.extension", "sphinxcontrib.apidoc",
+    "sphinx.ext.apidoc", "exhale",
+})
+#: Settings that keep the remaining extensions from running code or writing files.
+QUIET = {
+    "gpuglossary_autolink": False, "autosummary_generate": False,
+    "nb_execution_mode": "off", "jupyter_execute_notebooks": "off",
+}
+# -- the project --------------------------------------------------------------------
+
+class ScanError(Exception):
+    """The project cannot be read; the message says why."""
+
+
+def open_project(srcdir: Path, confdir: Path, overrides: dict[str, Any],
+                 note: Callable[[str], None]) -> Project:
+    """The project in *srcdir*, configured by ``confdir/conf.py`` as ``sphinx-build`` would.
+
+    A ``conf.py`` that cannot run here (it imports a package that is not
+    installed) gives its literal settings instead; extensions that are not
+    installed, or that would run code while reading, are left out. *note*
+    says so.
+    """
+    conf = confdir / "conf.py"
+    if not conf.is_file():
+        note(f"{printable_name(str(conf))}: not found; scanning with the options given")
+        return _project(srcdir, None, dict(overrides), [], note, complete=False)
+    try:
+        return Project(srcdir, confdir, {**QUIET, **overrides}, note)
+    except ScanError as exc:
+        if not str(exc).startswith((CANNOT_START, CANNOT_RUN)):
+            raise
+        # conf.py cannot run here, or its own setup() or a local extension cannot start
+        settings, names = _literal(conf, overrides, str(exc), note)
+        return _project(srcdir, None, settings, names, note, complete=False)
+
+
+CANNOT_START = "Sphinx cannot start"
+CANNOT_RUN = "conf.py cannot run"
+
+
+def _literal(conf: Path, overrides: dict[str, Any], why: str,
+             note: Callable[[str], None]) -> tuple[dict[str, Any], list[str]]:
+    """The settings and extensions to scan with when *conf* cannot be used as it is."""
+    literal = literal_settings(conf)
+    why = why.removeprefix(f"{CANNOT_RUN}: ")
+    note(f"{printable_name(str(conf))} cannot run here ({printable(' '.join(why.split())[:200])}); "
+         f"scanning with its literal settings: {', '.join(sorted(literal)) or 'none'}")
+    files = literal.get("gpuglossary_files")
+    if isinstance(files, list):
+        literal["gpuglossary_files"] = [str(conf.parent / f) for f in files]
+    return {**literal, **overrides}, list(literal.get("extensions", []))
+
+
+def _project(srcdir: Path, confdir: Path | None, settings: dict[str, Any], names: Any,
+             note: Callable[[str], None], complete: bool) -> Project:
+    project = Project(srcdir, confdir, {**QUIET, **settings, "extensions": usable_extensions(
+        names, note)}, note)
+    project.complete = complete
+    project.loads_extension = EXTENSION in extension_names(names, note, quiet=True)
+    return project
+
+
+def extension_names(names: Any, note: Callable[[str], None], quiet: bool = False) -> list[str]:
+    """``extensions`` as ``conf.py`` gives it, as a list of names."""
+    if isinstance(names, str):
+        if not quiet:
+            note(f"conf.py: extensions is a string ({printable(repr(names))}), not a list; "
+                 f"read as [{printable(repr(names))}] (sphinx-build needs a list: "
+                 f"extensions = [{printable(repr(names))}])")
+        return [names]
+    try:
+        return [name for name in names if isinstance(name, str)]
+    except TypeError:
+        if not quiet:
+            note(f"conf.py: extensions is {type(names).__name__}, not a list of names; "
+                 "scanning without the site's extensions")
+        return []
+
+
+def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
+    """The extensions a scan loads: those of *names* that are installed and read without
+    running code, and this one."""
+    usable, left_out = [], []
+    for name in extension_names(names, note):
+        if name in NOT_LOADED or not _importable(name):
+            left_out.append(name)
+        elif name != EXTENSION:
+            usable.append(name)
+    if left_out:
+        note(f"extensions left out (not installed, or they run code while reading): "
+             f"{printable(', '.join(left_out))}; text inside their directives is not scanned")
+    return [*usable, EXTENSION]
+
+
+#: conf.py settings a scan can use when conf.py cannot run.
+LITERAL_SETTINGS = ("extensions", "language", "source_suffix", "exclude_patterns",
+                    "include_patterns", "root_doc", "master_doc", "default_role")
+
+
+def literal_settings(conf: Path) -> dict[str, Any]:
+    """The settings *conf* gives as plain literals (``extensions = [...]``, ``+=``,
+    ``.append(...)``, ``.extend(...)``), for the names a scan uses."""
+    import ast
+
+    try:
+        tree = ast.parse(conf.read_bytes(), str(conf))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    found: dict[str, Any] = {}
+
+    def wanted(name: str) -> bool:
+        return name in LITERAL_SETTINGS or name.startswith(("gpuglossary_", "myst_"))
+
+    for statement in tree.body:
+        try:
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                    and isinstance(statement.targets[0], ast.Name) \
+                    and wanted(statement.targets[0].id):
+                found[statement.targets[0].id] = ast.literal_eval(statement.value)
+            elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) \
+                    and isinstance(statement.op, ast.Add) and statement.target.id in found:
+                found[statement.target.id] = found[statement.target.id] + \
+                    ast.literal_eval(statement.value)
+            elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
+                    and isinstance(statement.value.func, ast.Attribute) \
+                    and isinstance(statement.value.func.value, ast.Name) \
+                    and isinstance(found.get(statement.value.func.value.id), list) \
+                    and statement.value.func.attr in ("append", "extend") \
+                    and len(statement.value.args) == 1:
+                target = found[statement.value.func.value.id]
+                value = ast.literal_eval(statement.value.args[0])
+                target.append(value) if statement.value.func.attr == "append" \
+                    else target.extend(value)
+        except (ValueError, TypeError, SyntaxError):
+            continue
+    return found
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class _Recorded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by the collector once a page is recorded: the rest of its read is skipped."""
+
+
+class Project:
+    """A Sphinx application that only reads, recording each page."""
+
+    def __init__(self, srcdir: Path, confdir: Path | None, settings: dict[str, Any],
+                 note: Callable[[str], None]) -> None:
+        self.srcdir = srcdir
+        self.records: dict[str, Record] = {}
+        #: pages Sphinx could not read, and why
+        self.unread: dict[str, str] = {}
+        #: whether conf.py ran as it is (not only its literal settings)
+        self.complete = confdir is not None
+        #: whether conf.py loads this extension (a build of a marked page needs it)
+        self.loads_extension = False
+        self.warnings = StringIO()
+        self._note = note
+        self._texts: dict[str, list[str]] = {}
+        self._overlay: dict[str, bytes] = {}
+        self._rereading = False  # a page read to prove marks: its signature is enough
+        self._recorded: Record | None = None
+        self._tmp = tempfile.TemporaryDirectory(prefix="gpuglossary-scan-")
+        # as sphinx-build does: docutils' global registries are restored on close(), and
+        # so are Sphinx's message catalogs (a scan in one language leaves no other's behind)
+        self._context = contextlib.ExitStack()
+        self._context.callback(_restore, dict(sphinx.locale.translators))
+        self._context.enter_context(patch_docutils(confdir))
+        self._context.enter_context(docutils_namespace())
+        try:
+            with self._one_conf_py(settings):
+                self.app = Sphinx(str(srcdir), None if confdir is None else str(confdir),
+                                  str(Path(self._tmp.name, "out")),
+                                  str(Path(self._tmp.name, "dt")), "dummy",
+                                  confoverrides=settings, status=None,
+                                  warning=self.warnings, freshenv=True)
+        except SystemExit:  # the glossary files have problems, already logged
+            self.close()
+            raise ScanError(self.warnings.getvalue().rstrip()) from None
+        except ConfigError as exc:  # conf.py itself failed
+            self.close()
+            raise ScanError(f"{CANNOT_RUN}: {exc}") from None
+        except Exception as exc:  # an extension's setup failed
+            self.close()
+            raise ScanError(f"{CANNOT_START}: {type(exc).__name__}: {exc}") from None
+        self.app.add_transform(_collector(self))
+        # after the site's own handlers: the text the parser gets
+        self.app.connect("source-read", self._source_read, priority=LAST)
+        self.app.connect("include-read", self._include_read, priority=LAST)
+        builder = self.app.builder
+        self._read_doc = builder.read_doc
+        builder.read_doc = self._read_one  # type: ignore[method-assign]
+        domain = self.app.env.get_domain("gpu")
+        self.domain = domain
+        self.glossary: Glossary = domain.glossary  # type: ignore[attr-defined]
+        self.chain: list[str] = domain.chain  # type: ignore[attr-defined]
+
+    @contextlib.contextmanager
+    def _one_conf_py(self, settings: dict[str, Any]) -> Iterator[None]:
+        """Run conf.py once, inside Sphinx, and take from it the extensions to load."""
+        import sphinx.config
+
+        original = sphinx.config.eval_config_file
+
+        def evaluate(filename: Any, tags: Any) -> dict[str, Any]:
+            try:
+                namespace = original(filename, tags)
+            except ConfigError:
+                raise
+            except Exception as exc:  # Sphinx 7.4 wraps these itself; be sure
+                raise ConfigError(f"{type(exc).__name__}: {exc}") from exc
+            names = namespace.get("extensions", [])
+            self.loads_extension = EXTENSION in extension_names(names, self._note, quiet=True)
+            if "extensions" not in settings:
+                namespace["extensions"] = usable_extensions(names, self._note)
+            return namespace
+
+        sphinx.config.eval_config_file = evaluate
+        try:
+            yield
+        finally:
+            sphinx.config.eval_config_file = original
+
+    def read(self) -> None:
+        self.app.builder.read()
+        # Sphinx drops a page it cannot open with a warning (kept out of the output)
+        for name in re.findall(r"Ignored unreadable document '(.+?)'", self.warnings.getvalue()):
+            path = Path(self.app.srcdir, name)
+            self.unread[str(path)] = ("a symbolic link to nothing" if path.is_symlink() and
+                                      not path.exists() else "cannot be read (no permission)")
+
+    @property
+    def source_encoding(self) -> str:
+        return str(self.app.config.source_encoding)
+
+    def reread(self, docname: str, overlay: dict[str, bytes]) -> Record | None:
+        """Parse *docname* again as if each file of *overlay* (a :func:`file_key`)
+        held those bytes; its new record (the stored one stays)."""
+        env = self.app.env
+        self._overlay, self._rereading = overlay, True
+        try:
+            self.app.events.emit("env-purge-doc", env, docname)
+            env.clear_doc(docname)
+            return self._read_one(docname, store=False)
+        finally:
+            self._overlay, self._rereading = {}, False
+
+    def _read_one(self, docname: str, *args: Any, store: bool = True, **kwargs: Any) -> Record | None:
+        """Read *docname* as far as the collector; a page Sphinx cannot read is noted."""
+        env = self.app.env
+        self._texts, self._recorded = {}, None
+        try:
+            with _overlaid(self._overlay):
+                self._read_doc(docname, *args, **kwargs)
+        except _Recorded:
+            env.all_docs[docname] = time.time_ns() // 1_000
+        except Exception as exc:  # this page only: the others are still read
+            if store:
+                self.unread[str(env.doc2path(docname))] = _why(exc)
+            return None
+        finally:
+            if hasattr(env, "temp_data"):  # Sphinx 7.4
+                env.temp_data.clear()
+            else:
+                env.current_document = type(env.current_document)()
+            env.ref_context.clear()
+        record = self._recorded
+        if store and record is not None:
+            self.records[docname] = record
+        return record
+
+    def _source_read(self, app: Sphinx, docname: str, source: list[str]) -> None:
+        self._texts.setdefault(file_key(app.env.doc2path(docname)), []).append(source[0])
+
+    def _include_read(self, app: Sphinx, relative_path: Path, parent_docname: str,
+                      content: list[str]) -> None:
+        self._texts.setdefault(file_key(Path(app.srcdir, relative_path)), []).append(content[0])
+
+    def close(self) -> None:
+        self._context.close()
+        self._tmp.cleanup()
+
+
+def _restore(translators: dict[Any, Any]) -> None:
+    sphinx.locale.translators.clear()
+    sphinx.locale.translators.update(translators)
+
+
+#: The priority of the scan's own event handlers: after every handler of the site.
+LAST = 1_000_000
+
+
+def undecodable(exc: UnicodeDecodeError) -> str:
+    """What to say of a file that is not valid in the project's encoding."""
+    return (f"not valid {exc.encoding} (byte {exc.object[exc.start:exc.start + 1]!r} at "
+            f"offset {exc.start}); save it as {exc.encoding}, or set source_encoding")
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return undecodable(exc)
+    if isinstance(exc, OSError):
+        return f"cannot be read ({exc.strerror or exc})"
+    return f"Sphinx could not read it ({type(exc).__name__}: {exc})"
+
+
+@contextlib.contextmanager
+def _overlaid(overlay: dict[str, bytes]) -> Iterator[None]:
+    """While reading: files of *overlay* read as if they held its bytes, whoever reads
+    them (Sphinx, docutils' include and csv-table, MyST's include)."""
+    if not overlay:
+        yield
+        return
+    import pathlib
+
+    from docutils.io import FileInput
+
+    read_text, read = pathlib.Path.read_text, FileInput.read
+
+    def path_read_text(path: pathlib.Path, encoding: str | None = None,
+                       errors: str | None = None, *args: Any, **kwargs: Any) -> str:
+        data = overlay.get(file_key(path))
+        if data is None:
+            return read_text(path, encoding, errors, *args, **kwargs)
+        return io.TextIOWrapper(io.BytesIO(data), encoding=io.text_encoding(encoding),
+                                errors=errors).read()
+
+    def file_input_read(self: FileInput) -> str:
+        data = overlay.get(file_key(self.source_path)) if self.source_path else None
+        if data is not None:
+            old = self.source
+            self.source = io.TextIOWrapper(io.BytesIO(data),
+                                           encoding=getattr(old, "encoding", None) or "utf-8",
+                                           errors=getattr(old, "errors", None) or "strict")
+            with contextlib.suppress(Exception):
+                old.close()
+        return read(self)
+
+    pathlib.Path.read_text = path_read_text  # type: ignore[assignment,method-assign]
+    FileInput.read = file_input_read  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        pathlib.Path.read_text = read_text  # type: ignore[method-assign]
+        FileInput.read = read  # type: ignore[method-assign]
+
+
+def _collector(project: Project) -> type[SphinxTransform]:
+    class Collect(SphinxTransform):
+        """Record the page right after parsing: before translation (20), substitutions
+        (220) and smart quotes (750) change its text; then stop reading it."""
+
+        default_priority = 15
+
+        def apply(self, **kwargs: Any) -> None:
+            project._recorded = make_record(self.document, self.env, self.env.docname,
+                                            project._texts, full=not project._rereading)
+            raise _Recorded
+
+    return Collect

@@ -1,0 +1,261 @@
+"""Whether a word spelt like a term is the term: the rules of one term and of the language.
+
+A rule about one term lives in the glossary data (``linking:``: the longer
+names in which it means something else, the phrases it links only in), so a
+site's own term file can say it too; :class:`Phrase` is one such phrase made
+ready to compare. A rule about the language lives here: idioms, names of
+products and libraries written in capitals, identifiers. Each rule that says
+no gives the reason a writer is told (``scan --explain``).
+
+Nothing here imports Sphinx or docutils.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .words import Word, capitalised, gap, words
+
+#: ``#`` in a phrase: a number as model sizes and counts are written (``7B``, ``1.5T``, ``70``).
+_NUMBER = re.compile(r"\d[\d.,]*(?:[a-zA-Z]{1,2})?|\d+x\d+[a-zA-Z]?")
+#: Idioms in which a term's word means something else, whatever the glossary: the
+#: phrase and the word of it that is spelt like a term.
+IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention",
+          "your attention", "our attention", "my attention", "their attention",
+          "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
+          "serving the purpose", "serving a dual purpose", "loss of generality",
+          "at a loss", "without loss of")
+#: Words after a name that say it names a software package (``the transformers library``).
+_PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
+                            "sdk", "crate"})
+#: What ends a sentence: after it a capital says nothing about a name.
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;]|\n\s*\n)[\s\"'“‘(\[*_]*$")
+#: Marks that glue a word into code when they touch it: ``--flag``, ``a=b``, ``f(x)``.
+_CODE_BEFORE = frozenset("=@$%\\<>{}")
+_CODE_AFTER = frozenset("=(@$\\<>{}")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A phrase of a term's ``linking`` rules, as the words before and after the term's
+    own: one way per spelling of the term the phrase holds (``Hugging Face Hub`` holds
+    ``Hugging Face Hub`` and ``Hugging Face``)."""
+
+    text: str
+    #: ``(before, own words, after)``, longest own words first
+    ways: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
+
+    @classmethod
+    def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
+        """*text* split around each of *spellings* (each as folded words) it holds."""
+        parts = [w for token in text.casefold().split()
+                 for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
+        ways = []
+        for spelt in sorted({tuple(s) for s in spellings}, key=len, reverse=True):
+            for i in range(len(parts) - len(spelt) + 1):
+                if tuple(parts[i:i + len(spelt)]) == spelt:
+                    ways.append((tuple(parts[:i]), spelt, tuple(parts[i + len(spelt):])))
+        return cls(text, tuple(ways)) if ways else None
+
+    def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
+        """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
+        where the phrase holds these very words, or else another spelling of as many
+        words (``model parameters`` holds ``parameter`` too)."""
+        own = tuple(w.text.casefold() for w in found[first:last + 1])
+        # a phrase that is only a spelling rules that spelling alone (not_in: [transformers])
+        ways = [w for w in self.ways if w[1] == own] or \
+            [w for w in self.ways if len(w[1]) == len(own) and (w[0] or w[2])]
+        return any(_stands_in(text, found, first, last, before, after)
+                   for before, _own, after in ways)
+
+
+def _stands_in(text: str, found: list[Word], first: int, last: int,
+               before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    start, end = first - len(before), last + 1 + len(after)
+    if start < 0 or end > len(found):
+        return False
+    if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
+        return False
+    window = [w.text.casefold() for w in found[start:first]] + \
+        [w.text.casefold() for w in found[last + 1:end]]
+    return all(_same(want, got) for want, got in zip((*before, *after), window, strict=True))
+
+
+def _same(want: str, got: str) -> bool:
+    if want == "#":
+        return bool(_NUMBER.fullmatch(got))
+    return want == "*" or want == got
+
+
+IDIOM_PHRASES = tuple(
+    (idiom, tuple(w.text.casefold() for w in words(idiom))) for idiom in IDIOMS)
+
+
+def idiom(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """The idiom words *first* to *last* of *found* stand in, if any."""
+    spelt = tuple(w.text.casefold() for w in found[first:last + 1])
+    for name, parts in IDIOM_PHRASES:
+        for i in range(len(parts) - len(spelt) + 1):
+            if parts[i:i + len(spelt)] == spelt and \
+                    _stands_in(text, found, first, last, parts[:i], parts[i + len(spelt):]):
+                return name
+    return None
+
+
+def sentence_start(text: str, word: Word) -> bool:
+    """Whether *word* opens a sentence (or the text)."""
+    return bool(_SENTENCE_END.search(text[:word.start]))
+
+
+def _title(word: str) -> bool:
+    """``Inference``: a capital, then small letters (not ``GPU``, ``PyTorch``)."""
+    return word[:1].isupper() and word[1:] == word[1:].lower()
+
+
+#: Small words a title leaves in lower case.
+_TITLE_SMALL = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with",
+                          "per", "by", "vs", "at", "from", "as"})
+
+
+def title_case_text(text: str) -> bool:
+    """Whether *text* is written in title case, every word capitalised but the small
+    ones: a label or table cell (``GPU Memory Bandwidth Usage``), whose capitals say
+    nothing about names."""
+    found = [w.text for w in words(text) if w.text[:1].isalpha()]
+    return len(found) > 1 and all(capitalised(w) or w in _TITLE_SMALL for w in found)
+
+
+#: Last words of a product's or service's name (``Cloud Autoscaling API``).
+_PRODUCT_HEADS = frozenset({"api", "apis", "server", "service", "engine", "runtime", "toolkit",
+                            "operator", "platform", "sdk", "cloud", "registry", "system",
+                            "suite", "studio", "hub", "gateway"})
+
+
+def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """The capitalised name that words *first* to *last* (a common word: the term is
+    no proper name) are part of: ``Triton Inference Server``, ``Hugging Face
+    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``. In a text all
+    in title case (a label, a table cell) only a name that ends like a product's does
+    (``Cloud Autoscaling API``, not ``GPU Memory Bandwidth Usage``)."""
+    span = found[first:last + 1]
+    if not all(_title(w.text) for w in span):
+        return None
+    start, end = first, last
+    while start and capitalised(found[start - 1].text) \
+            and text[found[start - 1].end:found[start].start] == " " \
+            and not sentence_start(text, found[start]):
+        start -= 1
+    while end + 1 < len(found) and capitalised(found[end + 1].text) \
+            and text[found[end].end:found[end + 1].start] == " " \
+            and found[end + 1].text not in ("I", "A"):
+        end += 1
+    if start == first and end == last:
+        return None
+    if start < first and sentence_start(text, found[start]) and end == last:
+        return None  # "The Inference": a capital that opens a sentence says nothing
+    if title_case_text(text) and found[end].text.casefold() not in _PRODUCT_HEADS:
+        return None
+    return text[found[start].start:found[end].end]
+
+
+def model_name(text: str, found: list[Word], first: int) -> str | None:
+    """``Qwen2-MoE``, ``DeepSeek-MoE``: the term hyphened onto a model's name before it
+    (a word with small letters and a digit or an inner capital; not ``8-GPU`` nor
+    ``GRPO-LoRA``)."""
+    if not first:
+        return None
+    before = found[first - 1]
+    name = before.text
+    name_like = any(c.islower() for c in name) and (
+        any(c.isdigit() for c in name) or name[1:] != name[1:].lower())
+    if text[before.end:found[first].start] != "-" or not name_like:
+        return None
+    start = before.start
+    while start and not text[start - 1].isspace():
+        start -= 1
+    return text[start:found[first].end]
+
+
+def package_name(text: str, found: list[Word], last: int) -> str | None:
+    """``the transformers library``: the word after the term says it names a package."""
+    if last + 1 < len(found):
+        after = found[last + 1]
+        if after.text.casefold() in _PACKAGE_WORDS and text[found[last].end:after.start] == " ":
+            return f"{text[found[last].start:found[last].end]} {after.text}"
+    return None
+
+
+#: After a gerund: it takes an object, so it is a verb (``offloading these tensors``).
+_OBJECTS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its", "their",
+                      "our", "your", "my", "his", "her", "each", "every", "all", "some",
+                      "both", "several", "multiple", "it", "them", "us", "you"})
+#: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
+_BE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "re", "m"})
+#: Before a word's base form: a modal makes it a verb (``will warmup``).
+_MODALS = frozenset({"will", "would", "can", "could", "should", "may", "might", "must",
+                     "shall"})
+
+
+def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """Whether the term's word is used as a verb: a gerund with an object or after *be*
+    (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal
+    (``will warmup``). A term is a thing or a process, never an action in a clause."""
+    word = found[last].text.casefold()
+    before = found[first - 1].text.casefold() \
+        if first and _spaced(text, found[first - 1], found[first]) else ""
+    after = found[last + 1].text.casefold() \
+        if last + 1 < len(found) and _spaced(text, found[last], found[last + 1]) else ""
+    if word.endswith("ing") and (after in _OBJECTS or before in _BE):
+        return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
+    if first == last and before in _MODALS and word.isalpha() and word.islower():
+        return text[found[first - 1].start:found[first].end]
+    return None
+
+
+def _spaced(text: str, left: Word, right: Word) -> bool:
+    """Whether only spaces (or an apostrophe: ``we're``) stand between two words."""
+    between = text[left.end:right.start]
+    return between.isspace() or between in ("'", "’")
+
+
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
+
+
+def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence of *text* that holds *start*..*end* starts and ends."""
+    opening = max((m.end() for m in _SENTENCE.finditer(text, 0, start)), default=0)
+    closing = _SENTENCE.search(text, end)
+    return opening, closing.start() if closing else len(text)
+
+
+#: ``f(x)``, ``model.parameters()``: a call, written as code.
+_CALL = re.compile(r"\([\w.,\s=]*\)")
+#: A path: from the root or home, relative, or with a file's extension or a scheme.
+_PATH = re.compile(r"^(?:/|~|\.{1,2}/)|://|/[\w-]+\.\w{1,5}\b|\.\w{1,5}/")
+
+
+def in_code(text: str, start: int, end: int) -> str | None:
+    """The piece of code the match at *start*..*end* is glued into (``--max-batch-size``,
+    ``batch_size=8``, ``model.parameters()``, ``/v1/tokens``), if any. Words joined by a
+    slash (``DP/TP/EP``, ``tokenizer/chat-template``) are prose."""
+    token_start, token_end = start, end
+    while token_start and not text[token_start - 1].isspace():
+        token_start -= 1
+    while token_end < len(text) and not text[token_end].isspace():
+        token_end += 1
+    raw = text[token_start:token_end]
+    token = raw.rstrip(".,;:!?)]}\"'”’").lstrip("([{\"'“‘")
+    if token == text[start:end]:
+        return None
+    inner_start = token_start + len(raw) - len(raw.lstrip("([{\"'“‘"))
+    before = text[inner_start:start]
+    after = text[end:inner_start + len(token)]
+    if (token.startswith("-") and not token.startswith("- ")) or "_" in token:
+        return token
+    if (before and before[-1] in _CODE_BEFORE) or (after and after[0] in _CODE_AFTER - {"("}):
+        return token
+    if _CALL.match(after) or "::" in token or "." in before or _PATH.search(token):
+        return token
+    return None

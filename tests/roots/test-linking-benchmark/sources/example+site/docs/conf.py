@@ -1,0 +1,2 @@
+project = "Example site"
+extensions = []

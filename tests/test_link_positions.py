@@ -1,0 +1,43 @@
+"""Links only where links belong: never in headings, lead-ins, definition-list terms,
+table headers, option names or code captions; auto-linking and scan agree."""
+
+from __future__ import annotations
+
+import json
+
+from sphinxcontrib_gpuglossary.cli import main
+
+from .test_autolink import links
+
+
+def test_autolink_links_running_text_only(make_site, build) -> None:
+    site = build(make_site("linking"))
+    assert links(site.read("positions.html")) == [
+        ("kv-cache", "KV cache"), ("kv-cache", "KV cache"),  # plain, and bold mid-sentence
+        ("gpu", "GPU"),  # after a list item's bold lead-in
+        ("vram", "VRAM"),  # a definition, not its term
+        ("kv-cache", "KV cache"),  # a body cell, not the header
+        ("gpu", "GPU"),  # an option's description, not the option
+    ]
+    assert links(site.read("positions-md.html")) == [
+        ("kv-cache", "KV cache"), ("kv-cache", "KV cache"), ("gpu", "GPU"),
+        ("kv-cache", "KV cache"),
+        # a second header row written as the first body row (FP16, BF16) takes none
+        ("kv-cache", "KV cache"), ("gpu", "GPU")]
+    assert site.warnings == ""
+
+
+def test_scan_reports_the_same_places(make_site, capsys) -> None:
+    srcdir = make_site("linking")
+    main(["scan", str(srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    by_file = sorted((m["file"].rsplit("/", 1)[-1], m["line"], m["text"]) for m in found)
+    # reST cannot nest a role in bold: the bold mid-sentence mention is auto-linked only
+    assert by_file == [
+        ("positions-md.md", 3, "KV cache"), ("positions-md.md", 3, "KV cache"),
+        ("positions-md.md", 11, "GPU"), ("positions-md.md", 15, "KV cache"),
+        ("positions-md.md", 22, "GPU"), ("positions-md.md", 22, "KV cache"),
+        ("positions.rst", 4, "KV cache"), ("positions.rst", 12, "GPU"),
+        ("positions.rst", 15, "VRAM"), ("positions.rst", 21, "KV cache"),
+        ("positions.rst", 23, "GPU"),
+    ]

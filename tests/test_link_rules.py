@@ -1,0 +1,218 @@
+"""Whether a word spelt like a term is the term: the rules of the language and of the data.
+
+Each sentence is our own, written after a pattern that real documentation sites showed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sphinxcontrib_gpuglossary.core.loader import GlossaryFile, glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+
+from .test_loader_errors import only, problems
+
+SEEDED = load_glossary(glossary_files([]))
+MATCHER = Matcher.build(SEEDED, ["en"])
+
+
+def linked(text: str, matcher: Matcher = MATCHER) -> list[tuple[str, str]]:
+    return [(text[start:end], term) for start, end, term in matcher.find(text)]
+
+
+def why(text: str, word: str, matcher: Matcher = MATCHER) -> str | None:
+    """The reason the candidate spelt *word* in *text* is not linked."""
+    found = [c for c in matcher.candidates(text) if text[c.start:c.end] == word]
+    assert len(found) == 1, found
+    return found[0].reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # forms that join words differently
+    ("The KVCache grows, the KV-cache too.", [("KVCache", "kv-cache"), ("KV-cache", "kv-cache")]),
+    ("It reaches 880 tokens/s on one GPU.", [("tokens/s", "tokens-per-second"), ("GPU", "gpu")]),
+    ("Try parameter-efficient finetuning first.",
+     [("parameter-efficient finetuning", "peft")]),
+    ("Use allreduce between the GPUs.", [("allreduce", "all-reduce"), ("GPUs", "gpu")]),
+    # next to CJK characters, and a name joined by a plus sign
+    ("使用GPU进行推理", [("GPU", "gpu")]),
+    ("KV缓存与CUDA", [("CUDA", "cuda")]),
+    ("Pair SGLang+NCCL for this.", [("SGLang", "sglang"), ("NCCL", "nccl")]),
+    # a capital mid-sentence inside a longer name is a product's name
+    ("Deploy it on Triton Inference Server with two GPUs.", [("GPUs", "gpu")]),
+    ("The Transformer Engine speeds up FP8.", [("FP8", "fp8")]),
+    ("Inference is cheaper than training.", [("Inference", "inference")]),
+    ("Inference Server runs the model.", []),
+    ("NVIDIA Container Runtime starts the container.", [("container", "container")]),
+    # a package named like a concept, idioms, code
+    ("Install the transformers library and a tokenizer.", [("tokenizer", "tokenizer")]),
+    ("Pay attention to the KV cache size.", [("KV cache", "kv-cache")]),
+    ("This flag is serving two purposes.", []),
+    ("Serving as a default, it loads one model.", []),
+    ("Set --max-batch-size or max_batch_size=8 for the batch size.",
+     [("batch size", "batch-size")]),
+    ("Call model.parameters() or read cfg/parameters first.", []),
+])
+def test_sentences(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected
+
+
+def test_every_turned_down_candidate_says_why() -> None:
+    assert why("Deploy it on Triton Inference Server.", "Inference") == \
+        "part of the name 'Triton Inference Server'"
+    assert why("Install the datasets library.", "datasets") == \
+        "the name of a package: 'datasets library'"
+    assert why("Load the transformers library.", "transformers") == \
+        "part of 'transformers library' (the term's linking.not_in)"
+    assert why("Pay attention to it.", "attention") == "the idiom 'pay attention'"
+    assert why("Set --max-batch-size now.", "batch-size") == "part of the code '--max-batch-size'"
+    assert why("A random seed.", "random seed") == "a common word (autolink: false)"
+    assert why("The KV cache.", "KV cache") is None
+
+
+def test_a_longer_name_turned_down_keeps_its_words() -> None:
+    # "Inference" inside the name is turned down, and nothing shorter is linked there
+    assert [(c.term, c.reason is None) for c in
+            MATCHER.candidates("Run it on Triton Inference Server.")] == [("inference", False)]
+
+
+def test_the_site_switches_terms_off_and_on() -> None:
+    matcher = Matcher.build(SEEDED, ["en"], include=["seed"], exclude=["gpu"])
+    assert linked("A random seed on one GPU.", matcher) == [("random seed", "seed")]
+    assert why("On one GPU.", "GPU", matcher) == "switched off by the site"
+
+
+def test_only_part_of_a_text_is_searched_but_all_of_it_is_read() -> None:
+    text = "Run it on Triton Inference Server."
+    # the context says "Inference" is part of a name, though only it is searched
+    assert MATCHER.find(text, start=17, end=26) == []
+    assert MATCHER.find("Inference is cheap", start=0, end=9) == [(0, 9, "inference")]
+
+
+TERMS = """\
+terms:
+  - id: widget
+    category: hardware
+    names: {en: Widget}
+    aliases: {en: [wdg]}
+    forms: {en: [widgets]}
+    definitions: {en: "A small part that fits a GPU rack."}
+    linking:
+      not_in: [widget factory, "# widgets per rack"]
+      only_in: [rack widget, widget *, "# widgets"]
+  - id: gizmo-hub
+    category: infrastructure
+    names: {en: Gizmo Hub}
+    aliases: {en: [Gizmo]}
+    definitions: {en: "A hub."}
+    neutral: true
+    linking: {only_in: [Gizmo Hub, the Gizmo model hub]}
+  - id: zap
+    category: hardware
+    names: {en: ZAPlib}
+    definitions: {en: "A library."}
+    linking: {any_case: true}
+"""
+
+
+def user_matcher(tmp_path: Path, text: str = TERMS) -> Matcher:
+    path = tmp_path / "terms.yaml"
+    path.write_text(text)
+    return Matcher.build(load_glossary([GlossaryFile(path, "terms.yaml")]), ["en"])
+
+
+def test_a_terms_own_phrases_say_where_it_links(tmp_path: Path) -> None:
+    matcher = user_matcher(tmp_path)
+    assert linked("A rack widget here.", matcher) == [("widget", "widget")]
+    assert linked("Any widget spins.", matcher) == [("widget", "widget")]  # "widget *"
+    assert linked("The last widget.", matcher) == []  # bare: in none of only_in
+    assert linked("Ship 12 widgets.", matcher) == [("widgets", "widget")]  # "#" is a number
+    assert linked("The widget factory.", matcher) == []
+    assert why("Fit 4 widgets per rack.", "widgets", matcher) == \
+        "part of '# widgets per rack' (the term's linking.not_in)"
+    assert why("The last widget.", "widget", matcher) == \
+        "not in one of the phrases of the term's linking.only_in"
+
+
+def test_a_phrase_holding_a_longer_spelling_still_rules_a_shorter_one(tmp_path: Path) -> None:
+    matcher = user_matcher(tmp_path)
+    assert linked("Gizmo Hub, the Gizmo company, and the Gizmo model hub.", matcher) == [
+        ("Gizmo Hub", "gizmo-hub"), ("Gizmo", "gizmo-hub")]
+
+
+def test_any_case_matches_a_product_name_in_any_case(tmp_path: Path) -> None:
+    matcher = user_matcher(tmp_path)
+    assert linked("Load zaplib, ZAPLIB or ZAPlib.", matcher) == [
+        ("zaplib", "zap"), ("ZAPLIB", "zap"), ("ZAPlib", "zap")]
+    assert linked("Load zaplib.", MATCHER) == []
+
+
+def test_a_phrase_without_the_terms_words_is_reported(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, TERMS.replace("not_in: [widget factory,",
+                                              "not_in: [gadget factory,")))
+    assert (p.line, p.column) == (9, 16)
+    assert "linking phrase 'gadget factory' of term 'widget' holds none of its names" in p.message
+
+
+def test_a_misspelt_linking_field_is_reported(tmp_path: Path) -> None:
+    p = only(problems(tmp_path, TERMS.replace("only_in: [rack", "onlyin: [rack")))
+    assert p.line == 10 and "unknown field 'onlyin'" in p.message and "only_in" in p.message
+
+
+def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text(TERMS)
+    second.write_text("terms:\n  - id: widget\n    linking: {not_in: [widget mill]}\n")
+    glossary = load_glossary([GlossaryFile(first, "a.yaml"), GlossaryFile(second, "b.yaml")])
+    assert glossary.terms["widget"].linking.not_in == (
+        "widget factory", "# widgets per rack", "widget mill")
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
+    ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
+    ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
+    ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
+    ("Set the backend to megatron.", "megatron",
+     "a name written in lower case, as code writes it: 'megatron'"),
+    ("Pass the token with the authorization header.", "token",
+     "'authorization' in the same sentence (the term's linking.not_near)"),
+    ("Normalization of rewards keeps it stable.", "Normalization",
+     "not in one of the phrases of the term's linking.only_in"),
+    ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
+])
+def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Multi-GPU training on NVIDIA GPUs and an NVIDIA L4 GPU.",
+     [("GPU", "gpu"), ("GPUs", "gpu"), ("GPU", "gpu")]),
+    ("Use DP/TP/EP, or AWQ/GPTQ INT4 weights.",
+     [("TP", "tensor-parallelism"), ("EP", "expert-parallelism"), ("AWQ", "awq"),
+      ("GPTQ", "gptq")]),
+    ("Supports 8-bit floating point(FP8) and fp16 with pytorch and vllm.",
+     [("8-bit floating point", "fp8"), ("FP8", "fp8"), ("fp16", "fp16"), ("pytorch", "pytorch"),
+      ("vllm", "vllm")]),
+    ("Streaming responses reach the client; the serving layer batches them.",
+     [("Streaming", "streaming"), ("serving", "serving")]),
+    ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
+    ("Cloud Autoscaling API", []),  # a cell in title case naming a product
+    ("The Inference Server runs it, and Inference runs on a GPU.", [("Inference", "inference"),
+                                                                     ("GPU", "gpu")]),
+    ("Let me log it here.", []),
+    ("Outputs decode into JSON; this needs your attention.", []),
+    ("Pipelines use micro-batching in the decode phase.",
+     [("micro-batching", "micro-batch"), ("decode phase", "decode")]),
+    ("Run two 8-GPU nodes with GRPO-LoRA and streaming output with tensor parallel.",
+     [("GPU", "gpu"), ("LoRA", "lora"), ("streaming", "streaming"),
+      ("tensor parallel", "tensor-parallelism")]),
+    ("It uses PagedAttention and continuous batching, each step.",
+     [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
+    ("Download a Hugging Face dataset with the Hugging Face transformers library.",
+     [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
+])
+def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected
