@@ -77,10 +77,11 @@ def root_document(srcdir: Path) -> Path:
 
 def write(project: Path, docs: Path, target: Path, variant: str, uses: int,
           terms: Sequence[ProseTerm], usable: Sequence[ProseTerm],
-          aliases: dict[str, list[str]], seed: int) -> Path:
+          aliases: dict[str, list[str]], seed: int, glossary: str = "all") -> Path:
     """Copy *project* to *target* and make *variant* of its site in *docs*
-    (a folder inside *project*): a glossary page of *terms*, uses drawn from
-    *usable*; return the copy's source folder."""
+    (a folder inside *project*): a glossary page of *terms* (*glossary* ``used``:
+    of the terms the pages use), uses drawn from *usable*; return the copy's
+    source folder."""
     shutil.copytree(project, target, ignore=shutil.ignore_patterns(*_SKIP_DIRS - {"_static",
                                                                                 "_templates"}))
     srcdir = target / docs.relative_to(project)
@@ -89,14 +90,18 @@ def write(project: Path, docs: Path, target: Path, variant: str, uses: int,
     rng = random.Random(seed)
     candidates = pages(srcdir)
     chosen = rng.sample(candidates, min(uses, len(candidates)))
+    used: list[ProseTerm] = []
     for path in chosen:
         page = srcdir / path
+        term = rng.choice(usable)
+        used.append(term)
         with page.open("a", encoding="utf-8") as out:
-            out.write(_sentence(page.suffix, variant, [rng.choice(usable)]))
+            out.write(_sentence(page.suffix, variant, [term]))
     root = root_document(srcdir)
     with root.open("a", encoding="utf-8") as out:
         out.write(_toctree(root.suffix))
-    (srcdir / f"{PAGE}.rst").write_text(productsite.glossary_page(variant, terms, aliases),
+    shown = [t for t in terms if t in used] if glossary == "used" else None
+    (srcdir / f"{PAGE}.rst").write_text(productsite.glossary_page(variant, terms, aliases, shown),
                                         encoding="utf-8")
     if variant == "gpu":
         with (srcdir / "conf.py").open("a", encoding="utf-8") as out:
@@ -104,10 +109,11 @@ def write(project: Path, docs: Path, target: Path, variant: str, uses: int,
     return srcdir
 
 
-def sites(workdir: Path, project: Path, docs: Path, uses: int, seed: int = 1) -> dict[str, Path]:
+def sites(workdir: Path, project: Path, docs: Path, uses: int, seed: int = 1,
+          glossary: str = "all") -> dict[str, Path]:
     """Every variant of the site in *docs*: ``{variant: source folder}``."""
     every, usable, aliases = productsite.seeded_material()
     ordered = usable + [t for t in every if t not in usable]
     return {variant: write(project, docs, workdir / f"{variant}-site", variant, uses, ordered,
-                           usable, aliases, seed)
+                           usable, aliases, seed, glossary)
             for variant in productsite.VARIANTS}

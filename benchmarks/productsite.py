@@ -14,6 +14,10 @@ term. This module writes such a site; the variants differ only in the glossary:
 ``gpu``
     this extension: ``.. glossary-table::`` and ``:gpu-term:`` at the same places.
 
+With ``used``, the glossary page of both glossaries has only the terms the pages
+use: Sphinx's lists them by hand, the extension's is ``:used:`` with a ``pages``
+column (where each is used, which Sphinx's glossary does not say).
+
 Everything comes from one seeded :class:`random.Random`: the same arguments
 give the same files byte for byte.
 """
@@ -110,12 +114,18 @@ def render(page: ProductPage, variant: str, terms: Sequence[ProseTerm]) -> str:
     return "\n".join(lines)
 
 
-def glossary_page(variant: str, terms: Sequence[ProseTerm], aliases: dict[str, list[str]]) -> str:
+#: the extension's glossary page of the used terms
+USED_TABLE = ".. glossary-table::\n   :used:\n   :columns: term, definition, pages\n"
+
+
+def glossary_page(variant: str, terms: Sequence[ProseTerm], aliases: dict[str, list[str]],
+                  used: Sequence[ProseTerm] | None = None) -> str:
+    """The glossary page: every term of *terms*, or only the *used* ones."""
     head = "Glossary\n========\n\n"
     if variant == "gpu":
-        return head + ".. glossary-table::\n"
+        return head + (".. glossary-table::\n" if used is None else USED_TABLE)
     entries = []
-    for term in terms:
+    for term in (terms if used is None else used):
         names = [term.headword, *aliases.get(term.id, ())]
         entries.append("".join(f"   {rst_escape(n)}\n" for n in names)
                        + f"      {rst_escape(term.definition)}\n")
@@ -123,8 +133,10 @@ def glossary_page(variant: str, terms: Sequence[ProseTerm], aliases: dict[str, l
 
 
 def write(root: Path, variant: str, theme: str, pages: Sequence[ProductPage],
-          terms: Sequence[ProseTerm], aliases: dict[str, list[str]]) -> Path:
-    """Write the *variant* of the site to *root*, themed with *theme*."""
+          terms: Sequence[ProseTerm], aliases: dict[str, list[str]],
+          used: Sequence[ProseTerm] | None = None) -> Path:
+    """Write the *variant* of the site to *root*, themed with *theme*; its glossary page
+    has every term, or only the *used* ones."""
     root.mkdir(parents=True)
     conf = ['project = "AnchorGPU"', 'language = "en"', f'html_theme = "{theme}"']
     if variant == "gpu":
@@ -135,7 +147,7 @@ def write(root: Path, variant: str, theme: str, pages: Sequence[ProductPage],
         (root / f"{name}.rst").write_text(render(page, variant, terms), encoding="utf-8")
     if variant != "none":
         names.append("glossary")
-        (root / "glossary.rst").write_text(glossary_page(variant, terms, aliases),
+        (root / "glossary.rst").write_text(glossary_page(variant, terms, aliases, used),
                                            encoding="utf-8")
     toctree = "".join(f"   {name}\n" for name in names)
     (root / "index.rst").write_text(f"AnchorGPU\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
@@ -155,12 +167,21 @@ def seeded_material() -> tuple[list[ProseTerm], list[ProseTerm], dict[str, list[
     return every, usable, aliases
 
 
-def sites(workdir: Path, pages: int, theme: str, seed: int = 1) -> dict[str, Path]:
-    """Every variant of one site: ``{variant: source folder}``."""
+def used_terms(pages: Sequence[ProductPage], terms: Sequence[ProseTerm]) -> list[ProseTerm]:
+    """The terms the pages use, in the order of *terms*."""
+    text = "".join(block for page in pages for block in page.blocks)
+    return [term for number, term in enumerate(terms) if f"{{{number}}}" in text]
+
+
+def sites(workdir: Path, pages: int, theme: str, seed: int = 1,
+          glossary: str = "all") -> dict[str, Path]:
+    """Every variant of one site: ``{variant: source folder}``; *glossary* ``used``
+    gives the glossary page only the terms the pages use."""
     every, usable, aliases = seeded_material()
     planned = plan(pages, usable, seed)
     # every variant's glossary shows every seeded term; prose uses only the usable ones
     ordered = usable + [t for t in every if t not in usable]
+    used = used_terms(planned, usable) if glossary == "used" else None
     return {variant: write(workdir / f"{variant}-{theme}-{pages}", variant, theme, planned,
-                           ordered, aliases)
+                           ordered, aliases, used)
             for variant in VARIANTS}

@@ -142,13 +142,14 @@ def make_sources(workdir: Path, args: argparse.Namespace) -> tuple[dict[tuple[in
                                                               coverage=args.coverage)
             usable = sitegen.usable_generated(user_glossary, every)
         pages = sitegen.plan_pages(args.pages, args.uses, usable, args.distinct, seed=args.seed)
-        shown = sitegen.used_terms(pages, usable) if args.table == "used" else None
+        shown = sitegen.used_terms(pages, usable) if args.table != "all" else None
         sizes[terms] = len(every) if shown is None else len(shown)
         for variant in args.variants:
             markup = "gpu" if variant == BASE else variant
             root = workdir / f"src-{markup}-t{terms}"
             if not root.exists():
-                sitegen.write_site(root, markup, pages, usable, every, user_glossary, shown)
+                sitegen.write_site(root, markup, pages, usable, every, user_glossary, shown,
+                                   used_option=args.table == "used-option")
             sources[terms, variant] = root
     return sources, sizes
 
@@ -185,7 +186,12 @@ def run_builds(args: argparse.Namespace) -> dict[str, object]:
                 serial = Config(config.terms, config.variant, 1)
                 if config.jobs != 1 and serial in outs:
                     identical_jobs.append(same_html(outs[serial], outs[config]))
-    return report(args, results, identical_jobs, packages)
+        summary = report(args, results, identical_jobs, packages)
+        if args.page_rounds:
+            summary["page_cost"] = page_costs({(f"t{terms}", variant): root for (terms, variant), root
+                                               in sources.items() if variant in ("term", "gpu")},
+                                              args.page_rounds)
+    return summary
 
 
 def paired(results: dict[Config, Result], config: Config, base: Config,
@@ -283,8 +289,32 @@ def run_product(args: argparse.Namespace) -> dict[str, object]:
         workdir = Path(tmp)
         sources = {(f"{theme}-{args.product}", variant): root for theme in args.themes
                    for variant, root in productsite.sites(workdir, args.product, theme,
-                                                          args.seed).items()}
-        return compare_variants(args, workdir, sources, strict=True)
+                                                          args.seed, args.glossary).items()}
+        summary = compare_variants(args, workdir, sources, strict=True, page="glossary.html")
+        if args.page_rounds:
+            summary["page_cost"] = page_costs(sources, args.page_rounds)
+        return summary
+
+
+def page_costs(sources: dict[tuple[str, str], Path], rounds: int) -> list[dict[str, object]]:
+    """The glossary page's own cost in the ``sphinx`` and ``gpu`` variants
+    (:mod:`benchmarks.pagecost`, each in a process of its own)."""
+    rows = []
+    for (site, variant), srcdir in sources.items():
+        if variant not in ("sphinx", "term", "gpu"):
+            continue
+        done = subprocess.run([sys.executable, "-m", "benchmarks.pagecost", str(srcdir), "glossary",
+                               str(rounds)], capture_output=True, text=True, check=True,
+                              cwd=Path(__file__).resolve().parent.parent)
+        steps = json.loads(done.stdout.splitlines()[-1])
+        rows.append({"site": site, "variant": variant, "ms": steps, "total_ms": sum(steps.values())})
+    print(f"the glossary page's own cost, cheapest of {rounds} rounds (CPU ms, collector paused)")
+    print(f"{'site':<16} {'variant':<8} " + " ".join(f"{step:>12}" for step in rows[0]["ms"])
+          + f" {'total':>8}")
+    for row in rows:
+        print(f"{row['site']:<16} {row['variant']:<8} "
+              + " ".join(f"{ms:>12.1f}" for ms in row["ms"].values()) + f" {row['total_ms']:>8.1f}")
+    return rows
 
 
 def run_site(args: argparse.Namespace) -> dict[str, object]:
@@ -295,29 +325,36 @@ def run_site(args: argparse.Namespace) -> dict[str, object]:
         workdir = Path(tmp)
         sources = {(docs.parent.name if docs.name == "docs" else docs.name, variant): root
                    for variant, root in existingsite.sites(workdir, project, docs,
-                                                           args.site_uses, args.seed).items()}
-        return compare_variants(args, workdir, sources, strict=False)
+                                                           args.site_uses, args.seed,
+                                                           args.glossary).items()}
+        return compare_variants(args, workdir, sources, strict=False,
+                                page=f"{existingsite.PAGE}.html")
 
 
 def compare_variants(args: argparse.Namespace, workdir: Path,
-                     sources: dict[tuple[str, str], Path], strict: bool) -> dict[str, object]:
+                     sources: dict[tuple[str, str], Path], strict: bool,
+                     page: str) -> dict[str, object]:
     """Build every ``(site, variant)`` once per round, in an order rotated each round.
 
     Ratios compare each variant's cheapest round of CPU time (the least
     disturbed by the rest of the machine) and, for reference, medians of the
     per-round wall-clock ratios. With *strict* off, the sites' own warnings are
-    allowed, but none that the ``gpu`` variant adds.
+    allowed, but none that the ``gpu`` variant adds. The bytes of each variant's
+    glossary *page* are reported too.
     """
     cpu: dict[tuple[str, str], list[float]] = {}
     wall: dict[tuple[str, str], list[float]] = {}
     warned: dict[tuple[str, str], list[str]] = {}
+    page_bytes: dict[tuple[str, str], int] = {}
     configs = list(sources)
     for number in range(args.rounds):
         shift = number % len(configs)
         for config in configs[shift:] + configs[:shift]:
             lines: list[str] | None = None if strict else []
-            seconds, used = build(sources[config], workdir / f"out-{'-'.join(config)}", 1,
-                                  warnings=lines)
+            out = workdir / f"out-{'-'.join(config)}"
+            seconds, used = build(sources[config], out, 1, warnings=lines)
+            if (out / page).exists():
+                page_bytes[config] = (out / page).stat().st_size
             if lines is not None:  # the sites' own, without the variant's folder
                 warned[config] = [w.replace(str(sources[config]), "") for w in lines]
             wall.setdefault(config, []).append(seconds)
@@ -341,12 +378,16 @@ def compare_variants(args: argparse.Namespace, workdir: Path,
             "wall_gpu_vs_sphinx": wall_ratio("gpu", "sphinx"),
             "wall_gpu_vs_none": wall_ratio("gpu", "none"),
             "warnings": {v: len(warned[site, v]) for v in best if (site, v) in warned},
+            "glossary_bytes": {v: page_bytes.get((site, v)) for v in best},
         })
     summary = {"command": " ".join(["benchmarks/run.py", *sys.argv[1:]]),
                "rounds": args.rounds, "machine": {"cpus": os.cpu_count(),
                                                   "sphinx": _version("sphinx")},
                "rows": rows}
     print(f"# {summary['command']}")
+    for row in rows:
+        print(f"{row['site']}: glossary page bytes " + ", ".join(
+            f"{variant} {size}" for variant, size in row["glossary_bytes"].items() if size))
     print("cheapest round of CPU time per variant; ratios of those (wall-clock medians in brackets)")
     print(f"{'site':<16} {'none s':>7} {'sphinx s':>8} {'gpu s':>6} "
           f"{'gpu/sphinx':>16} {'gpu/none':>16} {'sphinx/none':>11}")
@@ -549,9 +590,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", type=lambda s: s.split(","),
                         default=list(sitegen.VARIANTS),
                         help=f"comma-separated, of {','.join(sitegen.VARIANTS)} (default all)")
-    parser.add_argument("--table", choices=("all", "used"), default="all",
+    parser.add_argument("--table", choices=("all", "used", "used-option"), default="all",
                         help="what the glossary page of the term and gpu variants shows: every "
-                             "term of the glossary (default) or only the terms the pages use")
+                             "term of the glossary (default) or only the terms the pages use, "
+                             "listed (used) or, in the gpu variant, by :used: with a pages "
+                             "column (used-option)")
     parser.add_argument("--coverage", type=float, default=1.0,
                         help="generated glossaries: share of terms translated into each of "
                              "nl, ar, fr, bn and ru (default 1: every term in six languages)")
@@ -567,6 +610,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--product", type=int, default=0, metavar="PAGES",
                         help="instead: a product-docs site of PAGES pages with 0-5 term uses "
                              "each, untouched, with Sphinx's glossary, and with this extension")
+    parser.add_argument("--glossary", choices=("all", "used"), default="all",
+                        help="with --product or --site: the glossary page of the sphinx and gpu "
+                             "variants has every seeded term (default) or only the terms the "
+                             "pages use (gpu: :used: with a pages column)")
+    parser.add_argument("--page-rounds", type=int, default=0, metavar="N",
+                        help="also time the glossary page's own steps (read, after reading, "
+                             "resolve, search index, write) in the variants that have one, "
+                             "cheapest of N in-process rounds each")
     parser.add_argument("--themes", type=lambda s: s.split(","), default=["alabaster"],
                         help=f"with --product: comma-separated, of {','.join(productsite.THEMES)}")
     parser.add_argument("--site", type=Path, metavar="DOCS",

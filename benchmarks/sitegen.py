@@ -277,10 +277,11 @@ def used_terms(pages: Sequence[Page], terms: Sequence[ProseTerm]) -> list[ProseT
 
 def write_site(root: Path, variant: str, pages: Sequence[Page], terms: Sequence[ProseTerm],
                glossary_terms: Sequence[ProseTerm], user_glossary: str | None,
-               shown: Sequence[ProseTerm] | None = None) -> Path:
+               shown: Sequence[ProseTerm] | None = None, used_option: bool = False) -> Path:
     """Write the *variant* of a site to *root*; *user_glossary* is YAML, else the seeded one.
 
-    The glossary page shows *glossary_terms*, or only *shown* when given.
+    The glossary page shows *glossary_terms*, or only *shown* when given (the gpu
+    variant with *used_option*: through ``:used:``, with a ``pages`` column).
     """
     root.mkdir(parents=True)
     conf = ['project = "Benchmark"', 'language = "en"']
@@ -293,8 +294,8 @@ def write_site(root: Path, variant: str, pages: Sequence[Page], terms: Sequence[
     names = [page_name(n) for n in range(len(pages))]
     if variant in ("term", "gpu"):
         names.append("glossary")
-        (root / "glossary.rst").write_text(glossary_page(variant, glossary_terms, shown),
-                                           encoding="utf-8")
+        (root / "glossary.rst").write_text(glossary_page(variant, glossary_terms, shown,
+                                                         used_option), encoding="utf-8")
     toctree = "".join(f"   {name}\n" for name in names)
     (root / "index.rst").write_text(f"Benchmark\n=========\n\n.. toctree::\n\n{toctree}",
                                     encoding="utf-8")
@@ -305,12 +306,15 @@ def write_site(root: Path, variant: str, pages: Sequence[Page], terms: Sequence[
 
 
 def glossary_page(variant: str, terms: Sequence[ProseTerm],
-                  shown: Sequence[ProseTerm] | None = None) -> str:
-    """The glossary page of *variant*: every term of the glossary, or only *shown*."""
+                  shown: Sequence[ProseTerm] | None = None, used_option: bool = False) -> str:
+    """The glossary page of *variant*: every term of the glossary, or only *shown*
+    (the gpu variant with *used_option*: the terms the site uses, with their pages)."""
     head = "Glossary\n========\n\n"
     if variant == "gpu":
         if shown is None:
             return head + ".. glossary-table::\n"
+        if used_option:
+            return head + ".. glossary-table::\n   :used:\n   :columns: term, definition, pages\n"
         return head + f".. glossary-table::\n   :terms: {', '.join(t.id for t in shown)}\n"
     entries = "".join(f"   {rst_escape(t.headword)}\n      {rst_escape(t.definition)}\n\n"
                       for t in (terms if shown is None else shown))

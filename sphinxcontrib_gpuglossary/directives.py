@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
@@ -12,7 +13,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from .core.languages import LANG_PATTERN
 from .core.model import CATEGORIES
+from .nodes import deferred_table
 from .tables import COLUMNS, GROUPINGS, TableBuilder, TableSpec
+from .usage import USED_VALUES
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -26,18 +29,22 @@ def _items(value: str | None) -> list[str]:
 class GlossaryTableDirective(SphinxDirective):
     """Render glossary terms as a table in the build language.
 
-    Options: ``:terms:`` (ids or headwords), ``:category:``, ``:columns:``,
-    ``:languages:``, ``:group:`` (``letter``, ``category`` or ``none``),
-    ``:canonical:`` and ``:no-disclaimer:``.
+    Options: ``:terms:`` (ids or headwords), ``:used:`` (the terms the site uses;
+    ``:used: related`` adds the terms they name as related), ``:category:``,
+    ``:columns:``, ``:languages:``, ``:group:`` (``letter``, ``category`` or
+    ``none``), ``:canonical:`` and ``:no-disclaimer:``.
 
     The directive checks the options; the table is built and recorded in the
     domain later in the reading, by :class:`BuildTable`, once the document
-    knows what surrounds it.
+    knows what surrounds it. A table that depends on where terms are used
+    (``:used:``, a ``pages`` column) is only recorded then, and built when its
+    page is written (:mod:`.usage`).
     """
 
     has_content = False
     option_spec: ClassVar[dict[str, object]] = {  # type: ignore[misc]
         "terms": directives.unchanged,
+        "used": directives.unchanged,
         "category": directives.unchanged,
         "columns": directives.unchanged,
         "languages": directives.unchanged,
@@ -48,15 +55,19 @@ class GlossaryTableDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        categories = self._choices("category", CATEGORIES, list(CATEGORIES))
+        used = self._used()
         spec = TableSpec(
-            term_ids=self._term_ids(domain),
+            term_ids=self._term_ids(domain, categories, used is not None),
             columns=self._choices("columns", COLUMNS, ["term", "definition"]),
             languages=self._languages(),
             group=(self._choices("group", GROUPINGS, ["none"]) or ["none"])[0],
             disclaimer="no-disclaimer" not in self.options,
         )
-        pending = nodes.pending(BuildTable, {"spec": spec, "canonical": "canonical" in self.options,
-                                             "line": self.lineno})
+        details = {"spec": spec, "canonical": "canonical" in self.options, "line": self.lineno}
+        if used is not None or "pages" in spec.columns:
+            details["usage"] = (used or "", tuple(categories))
+        pending = nodes.pending(BuildTable, details)
         self.set_source_info(pending)
         self.state.document.note_pending(pending)
         return [pending]
@@ -64,9 +75,22 @@ class GlossaryTableDirective(SphinxDirective):
     def _warn(self, message: str, subtype: str = "option") -> None:
         warn(message, subtype, (self.env.docname, self.lineno))
 
-    def _term_ids(self, domain: GpuDomain) -> list[str]:
-        categories = self._choices("category", CATEGORIES, list(CATEGORIES))
+    def _used(self) -> str | None:
+        """``:used:``: ``None`` without it, else ``"used"`` or ``"related"``."""
+        if "used" not in self.options:
+            return None
+        value = self.options["used"].strip()
+        if value and value not in USED_VALUES:
+            self._warn(f"glossary-table :used: does not accept {value!r}; leave it empty "
+                       f"(the terms the site uses) or use {', '.join(USED_VALUES)}")
+        return value if value in USED_VALUES else "used"
+
+    def _term_ids(self, domain: GpuDomain, categories: list[str], used: bool) -> list[str]:
+        """The terms of ``:terms:``, else every term of the categories (none with
+        ``:used:``, whose terms are known once every document is read)."""
         if "terms" not in self.options:
+            if used:
+                return []
             return [t.id for t in domain.glossary.terms.values() if t.category in categories]
         ids: list[str] = []
         for name in _items(self.options["terms"]):
@@ -125,6 +149,9 @@ class BuildTable(SphinxTransform):
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         docname, spec = self.env.docname, pending.details["spec"]
         only = tuple(node["expr"] for node in _ancestors(pending) if isinstance(node, addnodes.only))
+        if "usage" in pending.details:
+            self._defer(domain, pending, only)
+            return
         # the terms that earlier tables of this document give an anchor
         anchored = frozenset() if only else domain.anchored_in(docname)
         block = TableBuilder(domain, docname, anchored).build(spec)
@@ -132,6 +159,20 @@ class BuildTable(SphinxTransform):
         pending.replace_self(block)
         domain.note_table(docname, spec.term_ids, pending.details["canonical"],
                           pending.details["line"], only)
+
+
+    def _defer(self, domain: GpuDomain, pending: nodes.pending, only: tuple[str, ...]) -> None:
+        """Record a table that shows where terms are used, and leave its place."""
+        docname, spec = self.env.docname, pending.details["spec"]
+        used, categories = pending.details["usage"]
+        domain.note_table(docname, spec.term_ids, pending.details["canonical"],
+                          pending.details["line"], only)
+        domain.note_deferred(docname, {k: v for k, v in asdict(spec).items() if k != "term_ids"},
+                             used, categories)
+        index = len(domain.data["tables"][docname]) - 1
+        placeholder = deferred_table(docname=docname, index=index)
+        placeholder.source, placeholder.line = pending.source, pending.line
+        pending.replace_self(placeholder)
 
 
 def _ancestors(node: nodes.Node) -> list[nodes.Element]:

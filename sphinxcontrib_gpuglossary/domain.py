@@ -9,7 +9,18 @@ Per-document data (kept in ``self.data``, pickled with the environment):
     (re-read when terms are added).
 ``tables``
     ``{docname: [(term_ids, canonical, line, only), ...]}``: each ``glossary-table``;
-    *only* holds the expressions of the ``only`` directives around it.
+    *only* holds the expressions of the ``only`` directives around it. A table that
+    shows where terms are used lists here the terms of its ``:terms:``.
+``rendered``
+    ``{docname: {term_id: conditions}}``: the terms a reader sees marked in the
+    document, and under which ``only`` and ``ifconfig`` conditions (:mod:`.usage`).
+``deferred``
+    ``{docname: [(index, fields, used, categories), ...]}``: the tables that show where
+    terms are used, built when their page is written (:mod:`.usage`).
+``index_added``
+    ``{docname: [entry, ...]}``: the general index entries added to the ``index``
+    domain's entries of the document after reading, for the rows of those tables
+    and of tables an earlier builder left out (:mod:`.general_index`).
 
 Whole-project data, recomputed, never merged:
 
@@ -17,6 +28,14 @@ Whole-project data, recomputed, never merged:
     ``{term_id: docname}``: the page whose table is each term's link target.
 ``digests``
     ``{term_id: digest}``: the term data the documents were last read with.
+``pages``
+    ``{term_id: (docname, ...)}``: the pages the builder renders a use of each term
+    on, in the site's table-of-contents order.
+``rows``
+    ``{docname: {index: term_ids}}``: the terms each deferred table shows.
+``fingerprints``
+    ``{builder name: {docname: digest}}``: what the deferred tables of each page
+    showed when the builder last wrote it.
 """
 
 from __future__ import annotations
@@ -41,6 +60,7 @@ from .directives import GlossaryTableDirective
 from .labels import _
 from .nodes import anchor
 from .roles import GpuTermRole
+from .usage import rendered_uses
 from .warnings import warn
 
 if TYPE_CHECKING:
@@ -54,9 +74,13 @@ class GpuDomain(Domain):
     roles = {"term": GpuTermRole()}
     directives = {"glossary-table": GlossaryTableDirective}
     initial_data: dict[str, Any] = {
-        "uses": {}, "unresolved": {}, "tables": {}, "targets": {}, "digests": {},
+        "uses": {}, "unresolved": {}, "tables": {}, "rendered": {}, "deferred": {},
+        "index_added": {}, "targets": {}, "digests": {}, "pages": {}, "rows": {},
+        "fingerprints": {},
     }
-    data_version = 2
+    #: the keys kept per document, cleared and merged by document
+    PER_DOCUMENT = ("uses", "unresolved", "tables", "rendered", "deferred", "index_added")
+    data_version = 3
     #: digest key of the glossary-level texts and labels (which every table shows)
     TEXTS_KEY = "*texts*"
 
@@ -65,6 +89,8 @@ class GpuDomain(Domain):
     index: TermIndex
     chain: list[str]
     builder: Builder  # for link URIs: Sphinx 9 deprecates transforms' access to the app
+    #: whether intersphinx may link a term no table of the site shows (set after reading)
+    other_projects: bool = False
 
     def attach(self, glossary: Glossary, chain: list[str], builder: Builder) -> None:
         """Use *glossary*, shown in the languages of *chain* (build language first)."""
@@ -157,21 +183,55 @@ class GpuDomain(Domain):
         self.data["tables"].setdefault(docname, []).append(
             (tuple(term_ids), canonical, line, only))
 
+    def note_deferred(self, docname: str, fields: dict[str, Any], used: str,
+                      categories: tuple[str, ...]) -> None:
+        """Record the table :meth:`note_table` noted last as one that shows where terms
+        are used: its :class:`~.tables.TableSpec` *fields* but the terms, ``:used:``
+        (``""``: no, ``"used"``, ``"related"``) and its categories."""
+        index = len(self.data["tables"][docname]) - 1
+        self.data["deferred"].setdefault(docname, []).append((index, fields, used, categories))
+
     def anchored_in(self, docname: str) -> set[str]:
         """The terms that the tables of *docname* noted so far show (and anchor),
         leaving out tables inside ``only``: a builder may leave them out."""
         return {i for ids, _c, _l, only in self.data["tables"].get(docname, ()) if not only
                 for i in ids}
 
+    def anchored_before(self, docname: str, index: int) -> set[str]:
+        """The terms that the tables of *docname* before table *index* give an anchor,
+        once every table's terms are known; none for a table inside ``only``."""
+        tables = self.tables_shown(docname)
+        if tables[index][3]:
+            return set()
+        return {i for ids, _c, _l, only in tables[:index] if not only for i in ids}
+
+    def tables_shown(self, docname: str) -> list[tuple[tuple[str, ...], bool, int, tuple[str, ...]]]:
+        """The tables of *docname* as ``tables`` holds them, each with the terms it
+        shows: for a deferred table, those resolved after the last reading."""
+        tables = self.data["tables"].get(docname, [])
+        rows = self.data["rows"].get(docname)
+        if not rows:
+            return tables
+        return [(rows.get(number, ids), canonical, line, only)
+                for number, (ids, canonical, line, only) in enumerate(tables)]
+
     def clear_doc(self, docname: str) -> None:
-        for key in ("uses", "unresolved", "tables"):
+        for key in self.PER_DOCUMENT:
             self.data[key].pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("uses", "unresolved", "tables"):
+        for key in self.PER_DOCUMENT:
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
+
+    def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
+        """Record where the document shows its terms to readers (:mod:`.usage`); read
+        last, once roles, auto-linking and substitutions have made every term."""
+        if docname in self.data["uses"]:
+            rendered = rendered_uses(document)
+            if rendered:
+                self.data["rendered"][docname] = rendered
 
     # -- whole project --------------------------------------------------------
 
@@ -186,7 +246,7 @@ class GpuDomain(Domain):
         targets: dict[str, str] = {}
         canonical: dict[str, tuple[str, int]] = {}
         for docname in doc_order:
-            for ids, is_canonical, line, only in self.data["tables"].get(docname, ()):
+            for ids, is_canonical, line, only in self.tables_shown(docname):
                 if only and not included(only):
                     continue
                 for term_id in ids:
@@ -224,7 +284,7 @@ class GpuDomain(Domain):
         entries link to ("See also")."""
         linked = set(self.data["uses"].get(docname, ()))
         terms = self.glossary.terms
-        for ids, *_rest in self.data["tables"].get(docname, ()):
+        for ids, *_rest in self.tables_shown(docname):
             for term_id in ids:
                 if term_id in terms:
                     linked.update(terms[term_id].related)
@@ -248,8 +308,8 @@ class GpuDomain(Domain):
             return set()
         docs = {doc for doc, used in self.data["uses"].items() if changed & used.keys()}
         added_or_removed = old.keys() ^ new.keys()
-        for doc, tables in self.data["tables"].items():
-            shown = {term_id for ids, *_rest in tables for term_id in ids}
+        for doc in self.data["tables"]:
+            shown = {term_id for ids, *_rest in self.tables_shown(doc) for term_id in ids}
             # A table chooses its terms by filters; an added term may join it.
             if added_or_removed or self.TEXTS_KEY in changed or changed & shown:
                 docs.add(doc)
@@ -271,12 +331,18 @@ class GpuDomain(Domain):
         # Terms in running text are linked by transforms.LinkTerms; what comes here is
         # :any:, a table's "See also" link, or a term no table shows (no target: None).
         term_id = target if target in self.glossary.terms else self.index.term_id(target)
-        docname = self.data["targets"].get(term_id or "")
-        if term_id is None or docname is None:
+        return None if term_id is None else self.term_reference(fromdocname, term_id, contnode)
+
+    def term_reference(self, fromdocname: str, term_id: str, contnode: nodes.Element,
+                       ) -> nodes.reference | None:
+        """A link around *contnode* from *fromdocname* to the entry of *term_id* in the
+        table that is its link target; ``None`` when no table shows the term."""
+        docname = self.data["targets"].get(term_id)
+        if docname is None:
             return None
         if docname != fromdocname and self.one_page:
             docname = fromdocname  # an in-page link
-        return make_refnode(builder, fromdocname, docname, anchor(term_id), contnode,
+        return make_refnode(self.builder, fromdocname, docname, anchor(term_id), contnode,
                             self.headword_text(term_id))
 
     def resolve_any_xref(self, env: BuildEnvironment, fromdocname: str, builder: Builder,

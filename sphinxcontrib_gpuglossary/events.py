@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from sphinx import locale
 from sphinx.application import Sphinx
@@ -22,7 +21,11 @@ from .core.model import Glossary
 from .general_index import index_written_tables
 from .labels import CATALOG
 from .linking.autolink import MODES
+from .usage import Included, written_order
 from .warnings import WARNING_TYPE
+
+if TYPE_CHECKING:
+    from .domain import GpuDomain
 
 logger = logging.getLogger(__name__)
 
@@ -175,8 +178,7 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
     domain = _domain(env)
     old = domain.data["targets"]
     # one page holds the documents of the root's toctree only: an orphan's table is no target
-    order = toctree_order(env) if domain.one_page else document_order(env)
-    new = domain.compute_targets(order, _only_evaluator(app))
+    new = domain.compute_targets(written_order(env, domain.one_page), Included(app).only)
     domain.data["targets"] = new
     moved = {t for t in old.keys() | new.keys() if old.get(t) != new.get(t)}
     if not moved:
@@ -187,28 +189,56 @@ def retarget(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def index_tables(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-updated``: the general index lists the terms of the tables the builder writes."""
-    index_written_tables(env, _domain(env), _only_evaluator(app))
+    index_written_tables(env, _domain(env), Included(app).only)
     return []
 
 
-def _only_evaluator(app: Sphinx) -> Callable[[tuple[str, ...]], bool]:
-    """Whether the builder keeps what ``only`` directives with these expressions hold.
+def repair_search_index(app: Sphinx) -> list[object]:
+    """``html-collect-pages`` (before the search index is written): give an incremental
+    build the search index a fresh build writes.
 
-    As Sphinx decides when it writes: an expression it cannot evaluate keeps the
-    content (Sphinx warns about it then).
+    Sphinx reads back the words of the last build's index, but not its index
+    entries: those of the pages it does not write again (the rows of every glossary
+    table among them) would be lost until each page is written again. And it keeps
+    the words that no page has any more, which a glossary page of the used terms
+    loses, without being edited, when another page stops using a term.
     """
-    tags = app.builder.tags
+    builder = app.builder
+    indexer = getattr(builder, "indexer", None)
+    for mapping in (getattr(indexer, "_mapping", {}), getattr(indexer, "_title_mapping", {})):
+        for word in [word for word, pages in mapping.items() if not pages]:
+            del mapping[word]
+    entries = getattr(indexer, "_index_entries", None)
+    if isinstance(entries, dict):
+        unwritten = set(app.env.all_docs) - entries.keys()
+        restored = _last_index_entries(builder, unwritten) if unwritten else {}
+        if restored:
+            # in the order a fresh build feeds the pages: by name
+            merged = {**entries, **restored}
+            entries.clear()
+            entries.update(sorted(merged.items()))
+    return []
 
-    def included(only: tuple[str, ...]) -> bool:
-        for expr in only:
-            try:
-                if not tags.eval_condition(expr):
-                    return False
-            except Exception:  # Sphinx keeps the content, and warns when it writes
-                continue
-        return True
 
-    return included
+def _last_index_entries(builder: object, docnames: set[str]) -> dict[str, list[tuple[str, str, str]]]:
+    """The index entries of *docnames* in the search index the last build wrote, as
+    Sphinx's index keeps them per page (it writes each entry in lower case)."""
+    path = Path(getattr(builder, "outdir", ""), getattr(builder, "searchindex_filename", ""))
+    index_format = getattr(builder, "indexer_format", None)
+    if not path.is_file() or not hasattr(index_format, "loads"):
+        return {}
+    try:
+        frozen = index_format.loads(path.read_text(encoding="utf-8"))
+        names = frozen["docnames"]
+        found: dict[str, list[tuple[str, str, str]]] = {}
+        for entry, places in frozen.get("indexentries", {}).items():
+            for number, target, main in places:
+                if names[number] in docnames:
+                    found.setdefault(names[number], []).append(
+                        (entry, target, "main" if main else ""))
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return {}  # an index Sphinx itself could not read back: it rebuilds every page
+    return {docname: sorted(found_entries) for docname, found_entries in found.items()}
 
 
 def write_template(app: Sphinx, exception: Exception | None) -> None:
@@ -218,7 +248,7 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
     domain = _domain(app.env)
     glossary = domain.glossary
     if app.config.gpuglossary_catalog_terms == "used":
-        glossary = _used_terms(domain.data, glossary)
+        glossary = _used_terms(domain, glossary)
     template = catalog.template(glossary, app.config.project, app.config.version)
     path = Path(app.outdir, f"{catalog.DOMAIN}.pot")
     try:
@@ -235,35 +265,14 @@ def write_template(app: Sphinx, exception: Exception | None) -> None:
 CATALOG_TERMS = ("all", "used")
 
 
-def _used_terms(data: dict, glossary: Glossary) -> Glossary:
+def _used_terms(domain: GpuDomain, glossary: Glossary) -> Glossary:
     """The part of *glossary* the site shows: the terms its pages use or its tables
     show, and of the terms only named in those tables' "See also" lines, the headword."""
-    shown = {term_id for tables in data["tables"].values() for ids, *_ in tables
+    data = domain.data
+    shown = {term_id for docname in data["tables"] for ids, *_ in domain.tables_shown(docname)
              for term_id in ids}
     full = shown | {term_id for used in data["uses"].values() for term_id in used}
     named = {r for t in shown if t in glossary.terms for r in glossary.terms[t].related} - full
     terms = {term_id: term if term_id in full else replace(term, definitions={}, notes={})
              for term_id, term in glossary.terms.items() if term_id in full | named}
     return replace(glossary, terms=terms)
-
-
-def document_order(env: BuildEnvironment) -> list[str]:
-    """Documents in reading order: the toctree from the root, then the rest sorted."""
-    order = toctree_order(env)
-    return order + sorted(set(env.all_docs) - set(order))
-
-
-def toctree_order(env: BuildEnvironment) -> list[str]:
-    """The documents the toctree reaches from the root, in reading order (what a
-    one-page builder such as singlehtml puts on its page)."""
-    order: list[str] = []
-    seen: set[str] = set()
-    stack = [env.config.root_doc]
-    while stack:
-        docname = stack.pop()
-        if docname in seen or docname not in env.all_docs:
-            continue
-        seen.add(docname)
-        order.append(docname)
-        stack.extend(reversed(env.toctree_includes.get(docname, [])))
-    return order

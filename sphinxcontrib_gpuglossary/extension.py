@@ -8,14 +8,21 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import __version__, events, writers
+from . import __version__, events, usage, writers
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
 from .linking.autolink import AutoLink
 from .linking.plain import PlainRole, UnwrapPlain
-from .nodes import glossary_block, gpu_related, gpu_term, gpu_text
+from .nodes import deferred_table, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
-from .transforms import ExpandRelated, FootnoteFirstUse, LinkTerms, UniqueAnchors
+from .transforms import (
+    BuildUsageTables,
+    ExpandPages,
+    ExpandRelated,
+    FootnoteFirstUse,
+    LinkTerms,
+    UniqueAnchors,
+)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -62,15 +69,24 @@ def setup(app: Sphinx) -> dict[str, Any]:
                  epub=html[gpu_related])
     app.add_node(gpu_term, html=html[gpu_term], singlehtml=html[gpu_term],
                  epub=html[gpu_term], latex=(writers.visit_term_latex, writers.depart_term_latex))
+    # a table that shows where terms are used is built when its page is written
+    # (BuildUsageTables, in place of its deferred_table); HTML writes its pages cells
+    # row by row, other builders get them as standard nodes from ExpandPages, LaTeX
+    # with the pages' numbers (gpu_pageref)
+    app.add_node(deferred_table)
+    app.add_node(gpu_pages, html=html[gpu_pages], singlehtml=html[gpu_pages], epub=html[gpu_pages])
+    app.add_node(gpu_pageref, latex=(writers.visit_pageref_latex, None))
 
     # Each glossary-table schedules its own directives.BuildTable (a pending transform,
     # priority 760: after smart quotes) that builds its table while the page is read.
     app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
     app.add_transform(UnwrapPlain)
+    app.add_post_transform(BuildUsageTables)
     app.add_post_transform(LinkTerms)
     app.add_post_transform(UniqueAnchors)
     app.add_post_transform(ExpandRelated)
+    app.add_post_transform(ExpandPages)
     app.add_post_transform(FootnoteFirstUse)
 
     app.connect("builder-inited", events.load)
@@ -80,9 +96,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # are loaded once Sphinx has compiled the project's catalogs, before pages are read
     app.connect("env-get-outdated", events.init_labels, priority=400)
     app.connect("env-get-outdated", events.outdated)
+    # after reading: where each term is used, then link targets (which need the
+    # terms of the tables that show the used ones)
+    app.connect("env-updated", usage.resolve, priority=400)
     app.connect("env-updated", events.retarget)
     app.connect("env-updated", events.index_tables)  # genindex: tables the builder writes
+    app.connect("html-collect-pages", events.repair_search_index)
     app.connect("build-finished", events.write_template)
+    app.connect("build-finished", usage.write_uses_file)  # gpuglossary-uses.json, for the CLI
     app.connect("missing-reference", keep_unlinked, priority=900)  # after intersphinx
     return {
         "version": __version__,

@@ -24,6 +24,7 @@ def column_label(column: str) -> str:
         "aliases": _("Also called"),
         "related": _("See also"),
         "sources": _("Source"),
+        "pages": _("Used on"),
     }[column]
 
 
@@ -43,6 +44,11 @@ def category_label(category: str) -> str:
 
 def see_also() -> str:
     return _("See also:")
+
+
+def more_pages(count: int) -> str:
+    """What opens the collapsed rest of a long list of *count* pages that use a term."""
+    return ngettext("%(count)d more page", "%(count)d more pages", count) % {"count": count}
 
 
 def note_label() -> str:

@@ -37,9 +37,11 @@ class glossary_block(nodes.container):  # noqa: N801
 
 class gpu_related(nodes.Element):  # noqa: N801
     """A table row's "See also" line when every term it names has its row in the
-    same table: ``label`` (empty in the related column), ``separator``, and
-    ``links``, one ``(term_id, text, lang, dir)`` per term (``lang`` empty: the
-    table's language).
+    same table, or the table is built when its page is written: ``label`` (empty
+    in the related column), ``separator``, and ``links``, one ``(term_id, text,
+    lang, dir)`` per term (``lang`` empty: the table's language). In a table built
+    when its page is written, ``hrefs`` gives the address of each term the table
+    does not show (``None``: text, no link).
 
     One node where the written line takes about ten (paragraph, label, a link and
     its text per term, separators), so that a glossary page's doctree stays small
@@ -49,6 +51,32 @@ class gpu_related(nodes.Element):  # noqa: N801
     """
 
 
+class deferred_table(nodes.General, nodes.Element):  # noqa: N801
+    """Where a ``glossary-table`` that shows where terms are used (``:used:``, or a
+    ``pages`` column) goes: ``docname`` and ``index``, its place among the tables
+    of its document. :class:`~.transforms.BuildUsageTables` puts the table here
+    when the page is written, once every document has been read."""
+
+
+class gpu_pages(nodes.General, nodes.Element):  # noqa: N801
+    """A ``pages`` cell: the pages that use a term. ``pages`` holds one ``(docname,
+    title, uri)`` per page, in the order of the site's table of contents (``uri``
+    is ``None`` where the builder has no link to the page); ``separator`` and
+    ``more`` (what the collapsed rest of a long list is called) are in the build
+    language, ``shown`` is how many pages a long list shows before the rest.
+
+    Its text is in its attributes, as in :class:`gpu_related`: HTML builders write
+    the links themselves (and the search index does not take other pages' titles
+    for words of the glossary page); other builders get standard nodes from
+    :class:`~.transforms.ExpandPages`.
+    """
+
+
+class gpu_pageref(nodes.Inline, nodes.Element):  # noqa: N801
+    """LaTeX: the page number of the document ``docname``, after its title in a
+    ``pages`` cell; a printed page cannot be followed as a link."""
+
+
 def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_term:
     """A term as written in *docname*, linked once all pages are read.
 
@@ -56,6 +84,11 @@ def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_t
     needs no cross-reference machinery (two nodes per use, not three).
     """
     return gpu_term(rawtext, text, termid=term_id, refdoc=docname, classes=["gpu-term"])
+
+
+def index_entry(headword: str, term_id: str) -> tuple[str, str, str, str, None]:
+    """The general index entry of a term's row in a table: its headword, to its anchor."""
+    return ("single", headword, anchor(term_id), "main", None)
 
 
 def anchor(term_id: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
@@ -17,18 +17,30 @@ from .core.collation import group_letter, sort_key
 from .core.languages import Localized, language_name, list_separator, pick, text_direction
 from .core.lookup import lookup_key
 from .core.model import CATEGORIES
-from .nodes import anchor, glossary_block, gpu_related, gpu_text, not_translatable, term_xref
+from .nodes import (
+    anchor,
+    glossary_block,
+    gpu_pageref,
+    gpu_pages,
+    gpu_related,
+    gpu_text,
+    index_entry,
+    not_translatable,
+    term_xref,
+)
 
 if TYPE_CHECKING:
     from .domain import GpuDomain
 
-COLUMNS = ("term", "definition", "category", "aliases", "related", "sources")
+COLUMNS = ("term", "definition", "category", "aliases", "related", "sources", "pages")
 #: a run of letters a browser will not break: no space or hyphen, no CJK ideograph or
 #: syllable (those break anywhere)
 _UNBREAKABLE = re.compile(r"[^\s\-\u2010/\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 #: words longer than this may still break: a column is not widened for them
 _LONGEST_WORD = 20
 GROUPINGS = ("none", "letter", "category")
+#: A ``pages`` cell's list of more than one page beyond this many collapses the rest.
+PAGES_SHOWN = 3
 
 
 @dataclass(frozen=True)
@@ -46,15 +58,24 @@ class TableBuilder:
     """Renders a :class:`TableSpec` for one document.
 
     *anchored*: the term ids that earlier tables of the document already give an anchor.
+    *pages*: for a ``pages`` column, the pages that use each term (:mod:`.usage`).
+    *outside*: for a table built when its page is written, once every link target is
+    known: the address of the entry of a related term the table does not show
+    (``None``: no table shows it); its "See also" lines are then as compact as where
+    the table shows every related term.
     """
 
-    def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset()) -> None:
+    def __init__(self, domain: GpuDomain, docname: str, anchored: Set[str] = frozenset(),
+                 pages: Mapping[str, Sequence[tuple[str, str, str | None]]] | None = None,
+                 outside: Callable[[str], str | None] | None = None) -> None:
         self.domain = domain
         self.docname = docname
         self.lang = domain.chain[0]
         self.separator = list_separator(self.lang)
         self._anchored = set(anchored)  # ids with an anchor on the page so far
         self._shown: Set[str] = frozenset()  # ids of the table being built
+        self.pages = pages or {}
+        self.outside = outside
         self._mark_rows = True  # whether rows mark their fallback text (see _fallback_note)
         self._widths: dict[str, int] = {}  # the columns' shares, per table (_column_widths)
 
@@ -85,13 +106,15 @@ class TableBuilder:
         usual share, widened so that the longest word of its names fits on a line (a
         fixed layout breaks a word too long for its column)."""
         widths = {"term": 18, "definition": 44, "category": 12, "aliases": 20,
-                  "related": 20, "sources": 18}
+                  "related": 20, "sources": 18, "pages": 20}
         names = {"term": [self.domain.headword(i).text for i in ids]}
         if "aliases" in spec.columns:
             names["aliases"] = [n for i in ids for n in self._aliases(i)]
         if "related" in spec.columns:
             names["related"] = [self.domain.headword(r).text for i in ids
                                 for r in self.domain.term(i).related]
+        if "pages" in spec.columns:
+            names["pages"] = [title for i in ids for _page, title, _uri in self.pages.get(i, ())]
         for key, texts in names.items():
             # shares a word needs at a furo page's width: about 1.4 a Latin letter, 1.7
             # a wider one (Cyrillic, Greek), a tenth more in bold (the headword); and the
@@ -231,6 +254,8 @@ class TableBuilder:
             return self._aliases_cell(term_id)
         if key == "related":
             return [self._related(term_id, label=False)] if term.related else []
+        if key == "pages":
+            return self._pages_cell(term_id)
         assert key == "sources"
         refs = [f"{lang}: {ref}" for lang, fields in sorted(term.sources.items())
                 for ref in fields.values()] + [f"{v.lang}: {v.source}" for v in term.variants]
@@ -241,8 +266,7 @@ class TableBuilder:
         para = _para()
         if term_id not in self._anchored:
             self._anchored.add(term_id)
-            para += addnodes.index(entries=[("single", headword.text, anchor(term_id),
-                                             "main", None)])
+            para += addnodes.index(entries=[index_entry(headword.text, term_id)])
             target = nodes.target("", "", ids=[anchor(term_id)])
             # links from anywhere may land here: without this, docutils notes an
             # unreferenced target per row, a message node kept with the doctree
@@ -306,8 +330,20 @@ class TableBuilder:
         if all(r in self._shown for r in related):  # the whole glossary page: compact
             return gpu_related(label=label_text, separator=self.separator,
                                links=[self._link_text(r) for r in related])
+        if self.outside is not None:
+            return gpu_related(label=label_text, separator=self.separator,
+                               links=[self._link_text(r) for r in related],
+                               hrefs={r: self.outside(r) for r in related if r not in self._shown})
         return related_line(label_text, [self._related_link(r) for r in related],
                             self.separator)
+
+    def _pages_cell(self, term_id: str) -> list[nodes.Node]:
+        pages = self.pages.get(term_id)
+        if not pages:
+            return []
+        more = len(pages) - PAGES_SHOWN
+        return [gpu_pages(pages=list(pages), separator=self.separator, shown=PAGES_SHOWN,
+                          more=labels.more_pages(more) if more > 1 else "")]
 
     def _link_text(self, term_id: str) -> tuple[str, str, str, str]:
         """A related term's headword as :class:`~.nodes.gpu_related` keeps it: no
@@ -429,14 +465,41 @@ def related_line(label: str, links: Sequence[nodes.Node], separator: str) -> nod
 
 
 def expand_related(node: gpu_related) -> nodes.paragraph:
-    """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows."""
-    return related_line(node["label"], [_row_link(link) for link in node["links"]],
-                        node["separator"])
+    """The line a :class:`~.nodes.gpu_related` stands for, with links to the rows (or
+    where its ``hrefs`` say)."""
+    hrefs = node.get("hrefs", {})
+    return related_line(node["label"], [_row_link(link) if link[0] not in hrefs
+                                        else _outside_link(link, hrefs[link[0]])
+                                        for link in node["links"]], node["separator"])
+
+
+def expand_pages(node: gpu_pages, pagerefs: bool = False) -> nodes.paragraph:
+    """The line a :class:`~.nodes.gpu_pages` stands for: each page's title, a link where
+    it has an address, with (*pagerefs*, LaTeX) its page number after it."""
+    items: list[nodes.Node] = []
+    for number, (docname, title, uri) in enumerate(node["pages"]):
+        if number:
+            items.append(nodes.Text(node["separator"]))
+        if uri is None:
+            items.append(nodes.Text(title))
+            continue
+        items.append(nodes.reference("", title, refuri=uri, internal=True))
+        if pagerefs:
+            items.append(gpu_pageref(docname=docname))
+    return _para(*items, classes=["gpu-pages"])
 
 
 def _row_link(link: tuple[str, str, str, str]) -> nodes.reference:
     """A plain link to the row of ``link[0]`` in the same table."""
     return nodes.reference("", "", _link_node(link), refid=anchor(link[0]), internal=True)
+
+
+def _outside_link(link: tuple[str, str, str, str], href: str | None) -> nodes.Node:
+    """A plain link to *href*, another table's entry; the text alone without one."""
+    if href is None:
+        return _link_node(link)
+    target = {"refid": href[1:]} if href.startswith("#") else {"refuri": href}
+    return nodes.reference("", "", _link_node(link), internal=True, **target)
 
 
 def _link_node(link: tuple[str, str, str, str]) -> nodes.Node:

@@ -16,13 +16,35 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import anchor, glossary_block, gpu_related, gpu_term, term_xref
-from .tables import expand_related
+from .nodes import anchor, deferred_table, glossary_block, gpu_pages, gpu_related, gpu_term, term_xref
+from .tables import expand_pages, expand_related
+from .usage import build_table
 
 if TYPE_CHECKING:
     from sphinx.builders import Builder
 
     from .domain import GpuDomain
+
+
+class BuildUsageTables(SphinxPostTransform):
+    """Build each table that shows where terms are used (:mod:`.usage`) in its place,
+    now that every document has been read.
+
+    Before references are resolved (10), which its "See also" links need, and
+    before Sphinx drops what ``only`` leaves out (50) and anchors are made unique (60):
+    from then on it is a table like any other, also for the search index.
+    """
+
+    default_priority = 4
+
+    def run(self, **kwargs: Any) -> None:
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        if domain.written_without(self.env.docname, "deferred"):
+            return
+        for node in list(self.document.findall(deferred_table)):
+            table = build_table(domain, node["docname"], node["index"])
+            table.source, table.line = node.source, node.line
+            node.replace_self(table)
 
 
 class LinkTerms(SphinxPostTransform):
@@ -205,6 +227,23 @@ class ExpandRelated(SphinxPostTransform):
             return
         for node in list(self.document.findall(gpu_related)):
             node.replace_self(expand_related(node))
+
+
+class ExpandPages(SphinxPostTransform):
+    """Builders that do not write :class:`~.nodes.gpu_pages` themselves (all but HTML)
+    get a paragraph of the pages; LaTeX, which prints them, with their page numbers
+    (unless ``latex_show_pagerefs`` already gives every link one)."""
+
+    default_priority = 60
+
+    def run(self, **kwargs: Any) -> None:
+        domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
+        builder = domain.builder
+        if builder.format == "html":
+            return
+        pagerefs = builder.format == "latex" and not self.config.latex_show_pagerefs
+        for node in list(self.document.findall(gpu_pages)):
+            node.replace_self(expand_pages(node, pagerefs))
 
 
 class FootnoteFirstUse(SphinxPostTransform):

@@ -18,6 +18,8 @@ SUBTYPES: dict[str, str] = {
     "canonical": "several glossary-table directives claim the same term with :canonical:",
     "catalog": "a gpu-glossary catalog (.po or .mo) cannot be read, its translations are not "
                "used; or the gettext builder cannot write gpu-glossary.pot",
+    "uses_file": "the builder cannot write gpuglossary-uses.json (which pages use which term, "
+                 "for the command line) into the output folder",
     "deprecated_term": "a gpu-term (always) or plain text (with gpuglossary_warn_deprecated_text) "
                        "uses a deprecated or superseded name; the message names the preferred one",
 }

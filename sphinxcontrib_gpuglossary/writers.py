@@ -22,7 +22,7 @@ from docutils import nodes
 from . import labels
 from .core.languages import language_name, language_tag, text_direction
 from .core.latin import LATIN_COMPOUND, latin_compounds
-from .nodes import anchor, glossary_block, gpu_related, gpu_term, gpu_text
+from .nodes import anchor, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .tables import label_space
 
 if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotations only
@@ -109,20 +109,61 @@ def visit_related_html(self: HTML5Translator, node: gpu_related) -> None:
     if label:
         parts += [self.starttag(node, "span", "", CLASS="gpu-label"), self.encode(label),
                   "</span>", label_space(label)]
+    hrefs = node.get("hrefs", {})
     block_rtl = _right_to_left(node)
     for number, (term_id, text, lang, direction) in enumerate(node["links"]):
         if number:
             parts.append(self.encode(node["separator"]))
-        parts.append(self.starttag(node, "a", "", CLASS="reference internal",
-                                   href="#" + anchor(term_id)))
+        href = hrefs.get(term_id, "#" + anchor(term_id)) if hrefs else "#" + anchor(term_id)
+        if href is not None:
+            parts.append(self.starttag(node, "a", "", CLASS="reference internal", href=href))
         if lang:
             parts += [_text_tag(self, node, lang, direction),
                       _encoded(self, text, direction == "rtl"), "</span>"]
         else:
             parts.append(_encoded(self, text, block_rtl))
-        parts.append("</a>")
+        if href is not None:
+            parts.append("</a>")
     parts.append("</p>\n")
     self.body.append("".join(parts))
+    raise nodes.SkipNode
+
+
+def visit_pages_html(self: HTML5Translator, node: gpu_pages) -> None:
+    """Write a ``pages`` cell as the translator writes the paragraph of links
+    :func:`.tables.expand_pages` stands for; a long list shows its first pages and
+    collapses the rest (``<details>``, no script)."""
+    pages, shown = node["pages"], node["shown"]
+    head, rest = (pages[:shown], pages[shown:]) if node["more"] else (pages, [])
+    parts = [self.starttag(node, "p", "", CLASS="gpu-pages"), *_page_links(self, node, head),
+             "</p>\n"]
+    if rest:
+        parts += [self.starttag(node, "details", "", CLASS="gpu-pages-more"), "<summary>",
+                  self.encode(node["more"]), "</summary>",
+                  self.starttag(node, "p", "", CLASS="gpu-pages"), *_page_links(self, node, rest),
+                  "</p></details>\n"]
+    self.body.append("".join(parts))
+    raise nodes.SkipNode
+
+
+def _page_links(self: HTML5Translator, node: gpu_pages,
+                pages: list[tuple[str, str, str | None]]) -> list[str]:
+    parts: list[str] = []
+    rtl = _right_to_left(node)
+    for number, (_docname, title, uri) in enumerate(pages):
+        if number:
+            parts.append(self.encode(node["separator"]))
+        if uri is None:
+            parts.append(_encoded(self, title, rtl))
+        else:
+            parts += [self.starttag(node, "a", "", CLASS="reference internal", href=uri),
+                      _encoded(self, title, rtl), "</a>"]
+    return parts
+
+
+def visit_pageref_latex(self: LaTeXTranslator, node: gpu_pageref) -> None:
+    """The page of a document, as ``latex_show_pagerefs`` gives links: "(page 12)"."""
+    self.body.append(f" ({self.hyperpageref(node['docname'] + '::doc')})")
     raise nodes.SkipNode
 
 
@@ -211,4 +252,5 @@ HTML_VISITORS = {
     gpu_text: (visit_text_html, depart_span),
     glossary_block: (visit_block_html, depart_block_html),
     gpu_related: (visit_related_html, None),
+    gpu_pages: (visit_pages_html, None),
 }

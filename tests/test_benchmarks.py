@@ -138,6 +138,47 @@ def test_existing_site_variants_add_the_same_uses_and_glossary(tmp_path: Path, b
         encoding="utf-8")
 
 
+def test_product_site_with_a_glossary_of_the_used_terms(tmp_path: Path, build) -> None:
+    """Both glossaries of ``--glossary used`` show the same terms: those the pages use."""
+    from benchmarks import productsite
+
+    sources = productsite.sites(tmp_path, 6, "alabaster", seed=4, glossary="used")
+    every, usable, _aliases = productsite.seeded_material()
+    used = productsite.used_terms(productsite.plan(6, usable, 4), usable)
+    assert 0 < len(used) < len(every)
+    sphinx = build(sources["sphinx"])
+    gpu = build(sources["gpu"])
+    assert sphinx.warnings == gpu.warnings == ""
+    glossary = sphinx.read("glossary.html")
+    names = set(re.findall(r'<dt id="term-[^"]+">([^<]+)<a', glossary))  # headwords and aliases
+    assert {t.headword for t in used} <= names and glossary.count("<dd>") == len(used)
+    rows = re.findall(r'<span class="target" id="gpu-term-([a-z0-9-]+)"', gpu.read("glossary.html"))
+    assert sorted(rows) == sorted(t.id for t in used)
+    assert gpu.read("glossary.html").count('<p class="gpu-pages">') >= len(used)
+
+
+def test_generated_site_with_the_used_option(seeded, tmp_path: Path, build) -> None:
+    every, usable = seeded
+    pages = sitegen.plan_pages(3, 5, usable, 0, seed=6)
+    shown = sitegen.used_terms(pages, usable)
+    srcdir = sitegen.write_site(tmp_path / "gpu", "gpu", pages, usable, every, None, shown,
+                                used_option=True)
+    assert ":used:" in (srcdir / "glossary.rst").read_text(encoding="utf-8")
+    html = build(srcdir).read("glossary.html")
+    rows = re.findall(r'<span class="target" id="gpu-term-([a-z0-9-]+)"', html)
+    assert sorted(rows) == sorted(t.id for t in shown)
+
+
+def test_page_cost_times_each_step_of_one_page(make_site) -> None:
+    """The steps run (no figure is checked: nothing here is timed as a test)."""
+    from benchmarks.pagecost import page_cost
+
+    srcdir = make_site("used")
+    steps = page_cost(srcdir, "glossary", 1)
+    assert list(steps) == ["read", "after reading", "resolve", "search index", "write"]
+    assert all(isinstance(ms, float) and ms >= 0 for ms in steps.values())
+
+
 def test_autolink_cost_sites_differ_only_in_the_setting(tmp_path) -> None:
     from benchmarks import autolinkcost, productsite
 

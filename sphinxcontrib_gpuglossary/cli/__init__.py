@@ -26,6 +26,8 @@ from ..core.languages import LANG_PATTERN, language_chain, pick
 from ..core.loader import GlossaryFile, glossary_files, load_glossary
 from ..core.model import Glossary
 from ..core.stamps import Stale
+from ..core.uses import uses_path
+from .uses import add_uses_option, site_uses, used_glossary, uses_table
 
 PROG = "gpuglossary"
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -185,8 +187,11 @@ def check_output(args: argparse.Namespace, inputs: Sequence[Path] = (),
 
 
 def input_paths(args: argparse.Namespace) -> list[Path]:
-    """The glossary files a command reads, the seeded ones too: never an output."""
-    return [f.path for f in _files(args)]
+    """The glossary files a command reads, the seeded ones too, and the uses file of
+    ``--uses``: never an output."""
+    paths = [f.path for f in _files(args)]
+    uses = getattr(args, "uses", None)
+    return paths if uses is None else [*paths, uses_path(uses)]
 
 
 def _with_glossary(command: Callable[[argparse.Namespace, Glossary], int]
@@ -363,12 +368,24 @@ def add_export(sub: Subparsers, common: argparse.ArgumentParser) -> None:
                     "(ISO 30042, TBX-Basic) for translation tools."))
     parser.add_argument("--format", choices=list(FORMATS), default="json",
                         help="output format (default: json)")
+    add_uses_option(parser, "with json, also the site's documents and, in each term, the "
+                            "documents that use it")
     _output_option(parser)
     parser.set_defaults(run=_with_glossary(run_export))
 
 
 def run_export(args: argparse.Namespace, glossary: Glossary) -> int:
-    return emit(FORMATS[args.format](glossary), args, input_paths(args))
+    if args.uses is None:
+        return emit(FORMATS[args.format](glossary), args, input_paths(args))
+    if args.format != "json":
+        print(f"{PROG}: --uses works with --format json", file=sys.stderr)
+        return EXIT_USAGE
+    uses = site_uses(args.uses, glossary, PROG)
+    if uses is None:
+        return EXIT_PROBLEMS
+    from ..core.exports import to_json
+
+    return emit(to_json(glossary, uses), args, input_paths(args))
 
 
 # -- coverage ---------------------------------------------------------------
@@ -397,6 +414,8 @@ def add_coverage(sub: Subparsers, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--fuzzy", action="store_true",
                         help="count fuzzy catalog entries too (like "
                              "gettext_allow_fuzzy_translations = True)")
+    add_uses_option(parser, "count only the terms the site uses, then list each with the "
+                            "documents that use it and the languages it lacks a text in")
     _output_option(parser)
     parser.set_defaults(run=_with_glossary(run_coverage))
 
@@ -452,8 +471,12 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
     languages = ordered_languages(args.language or
                                   {*glossary.languages(),
                                    *(p.parent.parent.name for p in _catalog_files(args.locale_dir))})
+    uses = None if args.uses is None else site_uses(args.uses, glossary, PROG)
+    if args.uses is not None and uses is None:
+        return EXIT_PROBLEMS
+    counted = glossary if uses is None else used_glossary(glossary, uses)
     try:
-        body = coverage_rows(glossary, languages, args.locale_dir, args.fuzzy)
+        body = coverage_rows(counted, languages, args.locale_dir, args.fuzzy)
     except CatalogError as exc:
         print(f"{PROG}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_PROBLEMS
@@ -468,8 +491,12 @@ def run_coverage(args: argparse.Namespace, glossary: Glossary) -> int:
         start = sum(widths[:column]) + 2 * column
         groups = groups.ljust(start) + group
         column += len(origins)
-    return emit("\n".join([groups, *lines, *_stale_lines(glossary, languages)]) + "\n", args,
-                [*input_paths(args), *_catalog_files(args.locale_dir)])
+    text = "\n".join([groups, *lines, *_stale_lines(counted, languages)]) + "\n"
+    if uses is not None:
+        translations = {lang: site_translations(args.locale_dir, lang, args.fuzzy)
+                        for lang in languages}
+        text += "\n" + uses_table(glossary, uses, languages, translations)
+    return emit(text, args, [*input_paths(args), *_catalog_files(args.locale_dir)])
 
 
 def _stale_lines(glossary: Glossary, languages: Sequence[str]) -> list[str]:

@@ -58,6 +58,15 @@ def coverage(glossary: Glossary, lang: str,
     return result
 
 
+def missing_fields(term: Term, lang: str,
+                   translations: Mapping[tuple[str, str], str] | None = None) -> list[str]:
+    """The fields (``name``, ``definition``) a build in *lang* shows *term* without a
+    text of that language for."""
+    return [field_name for field_name, texts in (("name", term.names),
+                                                 ("definition", term.definitions))
+            if _origin(term, field_name, texts, lang, translations or {}) == "missing"]
+
+
 def _origin(term: Term, field_name: str, texts: Mapping[str, str], lang: str,
             translations: Mapping[tuple[str, str], str]) -> str:
     if (term.id, texts.get("en")) in translations:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from .model import CATEGORIES, Glossary, Term
 from .stamps import by_language as stamps_by_language
 from .status import name_status
+from .uses import SiteUses
 
 #: Version of the JSON structure; raised when a field changes meaning or goes away.
 JSON_VERSION = 2
@@ -130,8 +131,12 @@ def term_record(term: Term) -> dict[str, object]:
     }
 
 
-def to_json(glossary: Glossary) -> str:
-    """The whole glossary; the structure is documented in ``docs/cli.rst``."""
+def to_json(glossary: Glossary, uses: SiteUses | None = None) -> str:
+    """The whole glossary; the structure is documented in ``docs/cli.rst``.
+
+    With a build's *uses*, also the site's documents and, in each term, the
+    documents that use it (:func:`with_uses`).
+    """
     document = {
         "format": "sphinxcontrib-gpuglossary",
         "version": JSON_VERSION,
@@ -140,7 +145,20 @@ def to_json(glossary: Glossary) -> str:
         "texts": glossary.texts,
         "terms": [term_record(t) for t in glossary.terms.values()],
     }
+    if uses is not None:
+        document = with_uses(document, uses)
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def with_uses(document: dict[str, object], uses: SiteUses) -> dict[str, object]:
+    """*document* with ``documents`` (name, title and address of each, in the site's
+    table-of-contents order) before its terms, and ``uses`` in each term record."""
+    terms = document.pop("terms")
+    document["documents"] = [{"name": d.name, "title": d.title, "uri": d.uri}
+                             for d in uses.documents]
+    document["terms"] = [{**record, "uses": list(uses.terms.get(str(record["id"]), ()))}
+                         for record in terms]  # type: ignore[attr-defined]
+    return document
 
 
 # -- CSV --------------------------------------------------------------------
