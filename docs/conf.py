@@ -17,7 +17,7 @@ their other pages are shown in English. Update just those catalogs with
 ``make docs-catalogs``.
 
 The glossary's own catalogs (``gpu-glossary.po``) stay empty: the package carries
-every term in all six languages, and a catalog entry would override it.
+every term in all fourteen languages, and a catalog entry would override it.
 """
 
 from sphinxcontrib_gpuglossary import __version__
