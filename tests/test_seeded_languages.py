@@ -21,9 +21,9 @@ from sphinxcontrib_gpuglossary.core.model import Glossary
 from .conftest import Built, build_site
 from .html_terms import definitions
 
-SEEDED_LANGUAGES = ("ar", "nl", "fr", "bn", "ru")
+SEEDED_LANGUAGES = ("ar", "nl", "fr", "bn", "ru", "zh_TW")
 #: Seed definitions per language (Russian: 173 lines, 3 of them second definitions).
-SEED_DEFINITIONS = {"ar": 12, "nl": 12, "fr": 8, "bn": 3, "ru": 170}
+SEED_DEFINITIONS = {"ar": 12, "nl": 12, "fr": 8, "bn": 3, "ru": 170, "zh_TW": 0}
 #: Concepts whose standard Russian name is written in Cyrillic.
 RUSSIAN_CYRILLIC = ("epoch", "learning-rate", "load-balancer", "pre-training", "overfitting",
                     "batch-size", "fine-tuning", "gradient", "loss-function", "tensor",
