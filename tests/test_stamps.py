@@ -20,18 +20,18 @@ SEEDED = load_glossary(glossary_files([]))
 #: every language the curated glossary has a translation file for
 SEEDED_LANGUAGES = tuple(sorted(p.stem for p in (Path(__file__).parent.parent / "sphinxcontrib_gpuglossary"
                                                  / "data" / "seeded" / "translations").glob("*.yaml")))
-#: A user's file: a German headword and definition for a seeded term, one stamped
+#: A user's file: a Polish headword and definition for a seeded term, one stamped
 #: against an older English, and a French alias list with no stamp.
 USER = """\
-# my site's German terms
+# my site's Polish terms
 terms:
 - id: gpu
   names:
-    de: Grafikprozessor   # the usual word
+    pl: Procesor graficzny   # the usual word
   definitions:
-    de: "Ein Prozessor mit Tausenden paralleler Kerne."
+    pl: "Procesor z tysiącami równoległych rdzeni."
   stamps:
-    de: {name: %s, definition: 0badc0de}
+    pl: {name: %s, definition: 0badc0de}
 - id: vram
   aliases:
     fr: [mémoire vidéo]
@@ -144,84 +144,84 @@ def test_a_users_file_gets_the_same_report_and_stamp_fixes_it(
     code, out, err = call(capsys, "validate", "terms.yaml")
     assert code == 1
     assert err.splitlines()[0] == (
-        "terms.yaml:7: the de definition of 'gpu' was made from an older English definition "
+        "terms.yaml:7: the pl definition of 'gpu' was made from an older English definition "
         f"(stamp 0badc0de, English now {current(SEEDED.terms['gpu'], 'definition')}); check it "
-        "against the English and run 'gpuglossary stamp --language de --term gpu'")
+        "against the English and run 'gpuglossary stamp --language pl --term gpu'")
     assert len(err.splitlines()) == 2  # the headword's stamp is current
     # after checking, the translator stamps; comments and layout stay
-    code, out, _ = call(capsys, "stamp", "--language", "de", "--language", "fr", "terms.yaml")
+    code, out, _ = call(capsys, "stamp", "--language", "pl", "--language", "fr", "terms.yaml")
     assert (code, out) == (0, "terms.yaml: stamped 2 entries\n")
     text = path.read_text(encoding="utf-8")
-    assert text.startswith("# my site's German terms\n")
-    assert "    de: Grafikprozessor   # the usual word\n" in text
-    assert f"    de: {{name: {name_stamp}, definition: " \
+    assert text.startswith("# my site's Polish terms\n")
+    assert "    pl: Procesor graficzny   # the usual word\n" in text
+    assert f"    pl: {{name: {name_stamp}, definition: " \
            f"{current(SEEDED.terms['gpu'], 'definition')}}}\n" in text
     assert text.endswith(f"    fr: [mémoire vidéo]\n  stamps:\n"
                          f"    fr: {{aliases: {current(SEEDED.terms['vram'], 'aliases')}}}\n")
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
-    languages = ["en", *sorted({*SEEDED_LANGUAGES, "de"})]  # the seeded ones and the file's
+    languages = ["en", *sorted({*SEEDED_LANGUAGES, "pl"})]  # the seeded ones and the file's
     assert call(capsys, "validate", "terms.yaml")[:2] == (
         0, f"OK: 1 file on top of the seeded glossary; 183 terms in {len(languages)} languages "
            f"({', '.join(languages)})\n")
     # a second run has nothing to do and leaves the file alone
     before = path.stat().st_mtime_ns
-    assert call(capsys, "stamp", "--language", "de", "terms.yaml")[:2] == (0, "")
+    assert call(capsys, "stamp", "--language", "pl", "terms.yaml")[:2] == (0, "")
     assert path.stat().st_mtime_ns == before
 
 
 def test_unstamped_translations_are_counted_not_failed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "de.yaml").write_text(
-        "terms:\n- id: gpu\n  names: {de: Grafikprozessor}\n  definitions: {de: Ein Prozessor.}\n",
+    (tmp_path / "pl.yaml").write_text(
+        "terms:\n- id: gpu\n  names: {pl: Procesor graficzny}\n  definitions: {pl: Procesor.}\n",
         encoding="utf-8")
-    code, out, _ = call(capsys, "validate", "de.yaml")
+    code, out, _ = call(capsys, "validate", "pl.yaml")
     assert code == 0
-    assert out.splitlines()[1] == ("2 translations without a stamp (de 2): check them against "
+    assert out.splitlines()[1] == ("2 translations without a stamp (pl 2): check them against "
                                    "the English, then run gpuglossary stamp --language LANG")
-    code, out, _ = call(capsys, "coverage", "--files", "de.yaml", "--language", "de")
-    assert out.endswith("\n\n2 translations without a stamp (de 2): check them against the "
+    code, out, _ = call(capsys, "coverage", "--files", "pl.yaml", "--language", "pl")
+    assert out.endswith("\n\n2 translations without a stamp (pl 2): check them against the "
                         "English, then run gpuglossary stamp --language LANG\n")
 
 
 def test_stamp_only_the_terms_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "de.yaml").write_text(
-        "terms:\n- id: gpu\n  names:\n    de: Grafikprozessor\n"
-        "- id: vram\n  names:\n    de: Grafikspeicher\n", encoding="utf-8")
-    assert call(capsys, "stamp", "--language", "de", "--term", "vram", "de.yaml")[0] == 0
-    glossary = load_glossary(glossary_files([GlossaryFile(tmp_path / "de.yaml", "de.yaml")]))
+    (tmp_path / "pl.yaml").write_text(
+        "terms:\n- id: gpu\n  names:\n    pl: Procesor graficzny\n"
+        "- id: vram\n  names:\n    pl: Pamięć graficzna\n", encoding="utf-8")
+    assert call(capsys, "stamp", "--language", "pl", "--term", "vram", "pl.yaml")[0] == 0
+    glossary = load_glossary(glossary_files([GlossaryFile(tmp_path / "pl.yaml", "pl.yaml")]))
     assert [(s.term_id, s.unstamped) for s in stale(glossary)] == [("gpu", True)]
-    code, _, err = call(capsys, "stamp", "--language", "de", "--term", "vrma", "de.yaml")
+    code, _, err = call(capsys, "stamp", "--language", "pl", "--term", "vrma", "pl.yaml")
     assert code == 1 and "--term: no term has the id 'vrma'; did you mean 'vram'?" in err
 
 
 def test_stamp_refuses_an_entry_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "de.yaml").write_text("terms:\n- {id: gpu, names: {de: Grafikprozessor}}\n",
+    (tmp_path / "pl.yaml").write_text("terms:\n- {id: gpu, names: {pl: Procesor graficzny}}\n",
                                       encoding="utf-8")
-    code, _, err = call(capsys, "stamp", "--language", "de", "de.yaml")
+    code, _, err = call(capsys, "stamp", "--language", "pl", "pl.yaml")
     assert code == 1
-    assert "de.yaml:2:3: term 'gpu' is written in flow style" in err
-    assert (tmp_path / "de.yaml").read_text(encoding="utf-8").count("stamps") == 0
+    assert "pl.yaml:2:3: term 'gpu' is written in flow style" in err
+    assert (tmp_path / "pl.yaml").read_text(encoding="utf-8").count("stamps") == 0
 
 
 @pytest.mark.parametrize(("stamps", "message"), [
     ("en: {name: 1234abcd}", "5:5: term 'gpu' stamps: English texts are what translations are "
                              "made from and carry no stamp; remove stamps.en"),
-    ("de: {name: XYZ}", "5:16: term 'gpu' stamps.de.name 'XYZ' is not a stamp"),
-    ("de: {nmae: 1234abcd}", "5:10: unknown field 'nmae' in term 'gpu' stamps.de; did you mean "
+    ("pl: {name: XYZ}", "5:16: term 'gpu' stamps.pl.name 'XYZ' is not a stamp"),
+    ("pl: {nmae: 1234abcd}", "5:10: unknown field 'nmae' in term 'gpu' stamps.pl; did you mean "
                              "'name'?"),
 ])
 def test_a_wrong_stamp_is_reported_where_it_stands(tmp_path: Path, stamps: str,
                                                    message: str) -> None:
-    path = tmp_path / "de.yaml"
-    path.write_text(f"terms:\n- id: gpu\n  names: {{de: Grafikprozessor}}\n  stamps:\n    {stamps}\n",
+    path = tmp_path / "pl.yaml"
+    path.write_text(f"terms:\n- id: gpu\n  names: {{pl: Procesor graficzny}}\n  stamps:\n    {stamps}\n",
                     encoding="utf-8")
-    (found,) = problems([GlossaryFile(path, "de.yaml")])
-    assert found.startswith(f"de.yaml:{message}")
+    (found,) = problems([GlossaryFile(path, "pl.yaml")])
+    assert found.startswith(f"pl.yaml:{message}")
 
 
 def test_a_stamp_whose_text_has_gone_is_ignored_and_removed_by_the_next_stamp(
@@ -229,15 +229,15 @@ def test_a_stamp_whose_text_has_gone_is_ignored_and_removed_by_the_next_stamp(
     """Moving a text (aliases to forms, say) must not stop the builds: its stamp stamps
     nothing until gpuglossary stamp writes the entry's stamps again."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "de.yaml").write_text(
-        "terms:\n- id: gpu\n  names:\n    de: Grafikprozessor\n  forms:\n    de: [GPUs]\n"
-        "  stamps:\n    de: {aliases: 1234abcd}\n", encoding="utf-8")
-    glossary = load_glossary(glossary_files([GlossaryFile(tmp_path / "de.yaml", "de.yaml")]))
-    assert [(t.field, t.stamp) for t in glossary.terms["gpu"].translated() if t.lang == "de"] \
+    (tmp_path / "pl.yaml").write_text(
+        "terms:\n- id: gpu\n  names:\n    pl: Procesor graficzny\n  forms:\n    pl: [GPUs]\n"
+        "  stamps:\n    pl: {aliases: 1234abcd}\n", encoding="utf-8")
+    glossary = load_glossary(glossary_files([GlossaryFile(tmp_path / "pl.yaml", "pl.yaml")]))
+    assert [(t.field, t.stamp) for t in glossary.terms["gpu"].translated() if t.lang == "pl"] \
         == [("name", "")]
-    assert call(capsys, "stamp", "--language", "de", "de.yaml")[0] == 0
-    assert (tmp_path / "de.yaml").read_text(encoding="utf-8").endswith(
-        f"  stamps:\n    de: {{name: {current(SEEDED.terms['gpu'], 'name')}}}\n")
+    assert call(capsys, "stamp", "--language", "pl", "pl.yaml")[0] == 0
+    assert (tmp_path / "pl.yaml").read_text(encoding="utf-8").endswith(
+        f"  stamps:\n    pl: {{name: {current(SEEDED.terms['gpu'], 'name')}}}\n")
 
 
 def test_a_seed_text_cannot_be_stamped(tmp_path: Path) -> None:

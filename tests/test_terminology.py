@@ -140,14 +140,20 @@ def test_validate_checks_a_users_translations_and_own_list(
     assert code == 1 and err.startswith("ru.yaml:4: the ru headword of 'prefill' writes 'префилл'")
     (tmp_path / "de.yaml").write_text("terms:\n- id: prefill\n  names:\n    de: Vorbefüllung\n",
                                       encoding="utf-8")
-    (tmp_path / "de-terms.yaml").write_text(
-        "language: de\nkeep-english: Deutsche Texte behalten prefill.\nterms:\n"
-        "- en: Prefill\n  use: Prefill\n  avoid: [Vorbefüllung]\n", encoding="utf-8")
-    assert call(capsys, "validate", "de.yaml")[0] == 0  # no German list in the package
-    code, _, err = call(capsys, "validate", "de.yaml", "--terminology", "de-terms.yaml")
+    code, _, err = call(capsys, "validate", "de.yaml")  # the packaged German list applies
     assert code == 1 and err.startswith(
-        "de.yaml:4: the de headword of 'prefill' writes 'Vorbefüllung'; the terminology list "
-        "renders 'Prefill' as 'Prefill' (de-terms.yaml:4)")
+        "de.yaml:4: the de headword of 'prefill' does not use 'Prefill' for 'prefill', which its "
+        "English uses (sphinxcontrib_gpuglossary/data/seeded/terminology/de.yaml:")
+    (tmp_path / "pl.yaml").write_text("terms:\n- id: prefill\n  names:\n    pl: Wstępne wypełnianie\n",
+                                      encoding="utf-8")
+    (tmp_path / "pl-terms.yaml").write_text(
+        "language: pl\nkeep-english: Polskie teksty zachowują prefill.\nterms:\n"
+        "- en: Prefill\n  use: Prefill\n  avoid: [Wstępne wypełnianie]\n", encoding="utf-8")
+    assert call(capsys, "validate", "pl.yaml")[0] == 0  # no Polish list in the package
+    code, _, err = call(capsys, "validate", "pl.yaml", "--terminology", "pl-terms.yaml")
+    assert code == 1 and err.startswith(
+        "pl.yaml:4: the pl headword of 'prefill' writes 'Wstępne wypełnianie'; the terminology "
+        "list renders 'Prefill' as 'Prefill' (pl-terms.yaml:4)")
 
 
 def test_a_malformed_list_is_reported_with_its_line(tmp_path: Path) -> None:

@@ -88,9 +88,9 @@ def test_glossary_table_fits_a_360px_screen(themed) -> None:
 
 
 def test_fallback_note_marker_and_notice_are_readable(themed) -> None:
-    """A German build: English definitions, one note for the table (no marker in its
-    rows), the disclaimer's marker and the hover notice."""
-    page = themed("glossary", language="de")
+    """A Polish build (the glossary has no Polish texts): English definitions, one note
+    for the table (no marker in its rows), the disclaimer's marker and the hover notice."""
+    page = themed("glossary", language="pl")
     assert page.locator(".gpu-glossary tbody .gpu-fallback-badge").count() == 0
     summary = contrast(page, ".gpu-fallback-summary")
     assert summary["ratio"] >= 4.5 and summary["dark"] == themed.dark, summary
@@ -98,12 +98,12 @@ def test_fallback_note_marker_and_notice_are_readable(themed) -> None:
     colours = contrast(page, marker)
     assert colours["ratio"] >= 4.5 and colours["dark"] == themed.dark, colours
     assert page.eval_on_selector(marker, "m => m.getClientRects().length") == 1
-    page = themed("terms", language="de")
+    page = themed("terms", language="pl")
     page.focus(KV_CACHE + " >> nth=1")
     page.wait_for_selector(f"{TOOLTIP}:not([hidden])")
     notice = contrast(page, f"{TOOLTIP} .gpu-fallback-note")
     assert notice["ratio"] >= 4.5 and notice["dark"] == themed.dark, notice
-    assert "Englisch" in page.inner_text(f"{TOOLTIP} .gpu-fallback-note")
+    assert "angielski" in page.inner_text(f"{TOOLTIP} .gpu-fallback-note")
 
 
 # The tooltip's own surface against the page behind the term it explains: WCAG
