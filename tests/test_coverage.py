@@ -73,14 +73,14 @@ def test_every_language_counted_by_origin(capsys: pytest.CaptureFixture[str]) ->
 
 def test_a_new_language_has_its_neutral_names_and_nothing_else(
         capsys: pytest.CaptureFixture[str], in_tmp: Path) -> None:
-    (in_tmp / "de.yaml").write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n"
+    (in_tmp / "pl.yaml").write_text("terms:\n  - id: kv-cache\n    names: {pl: KV-Cache}\n"
                                     "  - id: gpipe\n    names: {pt: GPipe}\n")
-    code, out, _ = call(capsys, "coverage", "--files", "de.yaml", "--language", "de",
+    code, out, _ = call(capsys, "coverage", "--files", "pl.yaml", "--language", "pl",
                         "--language", "pt_PT")
     assert code == 0
     rows = table(out)
     total = len(SEEDED.terms)
-    assert rows["de"] == {"headwords": [0, 1, NEUTRAL, 0, total - 1 - NEUTRAL],
+    assert rows["pl"] == {"headwords": [0, 1, NEUTRAL, 0, total - 1 - NEUTRAL],
                           "definitions": [0, 0, 0, total]}
     # a pt_PT build (a variant the package does not carry) shows the Portuguese (base
     # language) name: it counts as a text
@@ -93,31 +93,31 @@ def site_catalogs(make_site, build) -> Path:
     """A site's locale folder after ``sphinx-build -b gettext`` and ``sphinx-intl update``."""
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
-    sphinx_intl("update", "-p", gettext, "-l", "de", "-l", "nl", "-d", "locales", cwd=srcdir)
+    sphinx_intl("update", "-p", gettext, "-l", "pl", "-l", "nl", "-d", "locales", cwd=srcdir)
     return srcdir / "locales"
 
 
 def test_a_catalog_edit_changes_the_figures(capsys: pytest.CaptureFixture[str],
                                             site_catalogs: Path) -> None:
-    po = site_catalogs / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    po = site_catalogs / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
     code, out, _ = call(capsys, "coverage", "--locale-dir", site_catalogs)
     assert code == 0
     before = table(out)
-    assert "de" in before  # a language the site has a catalog for is reported
-    assert before["de"]["definitions"] == [0, 0, 0, len(SEEDED.terms)]
+    assert "pl" in before  # a language the site has a catalog for is reported
+    assert before["pl"]["definitions"] == [0, 0, 0, len(SEEDED.terms)]
 
     edit_po(po, "kv-cache", KV_EN, "Zwischengespeicherte Schlüssel und Werte.")
     edit_po(po, "kv-cache", "KV cache", "KV-Cache")
     edit_po(po, "vram", SEEDED.terms["vram"].definitions["en"], "Grafikspeicher.", fuzzy=True)
     after = table(call(capsys, "coverage", "--locale-dir", site_catalogs)[1])
-    assert after["de"]["definitions"] == [0, 0, 1, len(SEEDED.terms) - 1]
-    assert after["de"]["headwords"][3] == 1
-    assert after["de"]["headwords"][4] == before["de"]["headwords"][4] - 1
+    assert after["pl"]["definitions"] == [0, 0, 1, len(SEEDED.terms) - 1]
+    assert after["pl"]["headwords"][3] == 1
+    assert after["pl"]["headwords"][4] == before["pl"]["headwords"][4] - 1
     # the fuzzy one counts only when asked, as a build with fuzzy translations allowed
     fuzzy = table(call(capsys, "coverage", "--locale-dir", site_catalogs, "--fuzzy")[1])
-    assert fuzzy["de"]["definitions"][2] == 2
+    assert fuzzy["pl"]["definitions"][2] == 2
     # without --locale-dir the catalog is not read
-    assert "de" not in table(call(capsys, "coverage")[1])
+    assert "pl" not in table(call(capsys, "coverage")[1])
 
 
 def test_a_catalog_translation_counts_instead_of_the_seed_text(
@@ -136,17 +136,17 @@ def test_every_locale_dir_counts(capsys: pytest.CaptureFixture[str], site_catalo
 
     other = tmp_path / "other"
     shutil.copytree(site_catalogs, other)
-    edit_po(other / "de" / "LC_MESSAGES" / "gpu-glossary.po", "kv-cache", KV_EN, "Andere.")
-    both = table(call(capsys, "coverage", "--language", "de", "--locale-dir", site_catalogs,
+    edit_po(other / "pl" / "LC_MESSAGES" / "gpu-glossary.po", "kv-cache", KV_EN, "Andere.")
+    both = table(call(capsys, "coverage", "--language", "pl", "--locale-dir", site_catalogs,
                       "--locale-dir", other)[1])
-    assert both["de"]["definitions"][2] == 1  # the second folder fills what the first lacks
+    assert both["pl"]["definitions"][2] == 1  # the second folder fills what the first lacks
 
 
 def test_bad_locale_dirs_and_catalogs_say_what_to_do(capsys: pytest.CaptureFixture[str],
                                                      in_tmp: Path) -> None:
     code, _, err = call(capsys, "coverage", "--locale-dir", "nowhere")
     assert code == 1 and "--locale-dir nowhere: no such folder" in err
-    po = in_tmp / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    po = in_tmp / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
     po.parent.mkdir(parents=True)
     po.write_bytes(b'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "\xff"\n')
     code, out, err = call(capsys, "coverage", "--locale-dir", "locales")

@@ -54,14 +54,14 @@ def test_columns_option(make_site, build) -> None:
 
 
 def test_languages_option_gives_one_definition_column_per_language(make_site, build) -> None:
-    html = table_page(make_site, build, "   :terms: kv-cache, gpipe\n   :languages: ar, fr, de\n"
+    html = table_page(make_site, build, "   :terms: kv-cache, gpipe\n   :languages: ar, fr, pl\n"
                       ).read("glossary.html")
     headers = re.findall(r'<th class="head"><p>([^<]+)</p></th>', html)
     # the languages named in the build's language
-    assert headers == ["Term", "Definition (Arabic)", "Definition (French)", "Definition (German)"]
+    assert headers == ["Term", "Definition (Arabic)", "Definition (French)", "Definition (Polish)"]
     assert 'dir="rtl" lang="ar">موترات المفاتيح' in html
     assert re.search(r'dir="ltr" lang="fr">[^<]*pipeline', html)
-    assert html.count('class="gpu-missing"') == 2  # neither has a German definition
+    assert html.count('class="gpu-missing"') == 2  # neither has a Polish definition
 
 
 def test_group_by_letter_has_headings_and_a_jump_line(make_site, build) -> None:
@@ -164,14 +164,15 @@ def test_bad_option_values_warn_with_location(make_site, build) -> None:
 
 
 def test_fallback_text_is_tagged_and_the_table_says_so(make_site, build) -> None:
-    html = table_page(make_site, build, "   :terms: kv-cache\n", language="de").read("glossary.html")
+    html = table_page(make_site, build, "   :terms: kv-cache\n", language="pl").read("glossary.html")
     assert 'class="gpu-text gpu-fallback" dir="ltr" lang="en"' in html
-    # the only row falls back: one note above the table says so, in German, and the
-    # row carries no marker (tests/test_labels.py: the odd row out keeps its marker)
+    # the only row falls back: one note above the table says so, in Polish (a language
+    # with labels but no glossary texts), and the row carries no marker
+    # (tests/test_labels.py: the odd row out keeps its marker)
     row = html[html.index('id="gpu-term-kv-cache"'):]
     assert row[:row.index("</tr>")].count("gpu-fallback-badge") == 0
-    assert ('<p class="gpu-fallback-summary">Die Definitionen dieser Tabelle sind noch nicht '
-            'übersetzt und stehen hier auf Englisch.</p>') in html
+    assert ('<p class="gpu-fallback-summary">Definicje w tej tabeli nie są jeszcze '
+            'przetłumaczone; język tekstu: angielski.</p>') in html
 
 
 def test_table_carries_lang_and_dir_of_the_build(make_site, build) -> None:

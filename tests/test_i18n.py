@@ -17,7 +17,7 @@ from .html_terms import definitions
 SEEDED = load_glossary(glossary_files([]))
 KV_EN = SEEDED.terms["kv-cache"].definitions["en"]
 KV_NL = SEEDED.terms["kv-cache"].definitions["nl"]
-GERMAN = "Zwischengespeicherte Schlüssel- und Werttensoren früherer Tokens."
+POLISH = "Zapisane w pamięci podręcznej tensory kluczy i wartości wcześniejszych tokenów."
 
 
 def tooltip(html: str, term_id: str) -> dict[str, str]:
@@ -93,14 +93,14 @@ def test_a_link_where_the_template_goes_is_not_written_through(make_site, build,
 def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
-    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
-    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    sphinx_intl("update", "-p", gettext, "-l", "pl", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
     assert po.exists()
-    edit_po(po, "kv-cache", KV_EN, GERMAN)
-    site = build(srcdir, language="de", locale_dirs=["locales"])
-    assert GERMAN in site.read("glossary.html")
+    edit_po(po, "kv-cache", KV_EN, POLISH)
+    site = build(srcdir, language="pl", locale_dirs=["locales"])
+    assert POLISH in site.read("glossary.html")
     kv_cache = tooltip(site.read("guide.html"), "kv-cache")
-    assert kv_cache["text"] == GERMAN and kv_cache["lang"] == "de" and not kv_cache["fallback"]
+    assert kv_cache["text"] == POLISH and kv_cache["lang"] == "pl" and not kv_cache["fallback"]
     # an untranslated term falls back to English, visibly
     vram = tooltip(site.read("guide.html"), "vram")
     assert vram["lang"] == "en" and vram["dir"] == "ltr" and vram["fallback"]
@@ -109,27 +109,27 @@ def test_round_trip_for_an_unseeded_language(make_site, build) -> None:
 def test_editing_the_po_rereads_the_pages_that_show_the_term(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
-    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
-    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
-    build(srcdir, language="de", locale_dirs=["locales"])
-    edit_po(po, "kv-cache", KV_EN, GERMAN)
+    sphinx_intl("update", "-p", gettext, "-l", "pl", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
+    build(srcdir, language="pl", locale_dirs=["locales"])
+    edit_po(po, "kv-cache", KV_EN, POLISH)
     read: list[str] = []
-    site = build(srcdir, language="de", locale_dirs=["locales"],
+    site = build(srcdir, language="pl", locale_dirs=["locales"],
                  connect={"env-before-read-docs": lambda app, env, docs: read.extend(docs)})
     assert sorted(read) == ["glossary", "guide"]
-    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == GERMAN
+    assert tooltip(site.read("guide.html"), "kv-cache")["text"] == POLISH
 
 
 def test_fuzzy_translations_follow_gettext_allow_fuzzy_translations(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
-    sphinx_intl("update", "-p", gettext, "-l", "de", "-d", "locales", cwd=srcdir)
-    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
-    edit_po(po, "kv-cache", KV_EN, GERMAN, fuzzy=True)
-    assert GERMAN not in build(srcdir, language="de", locale_dirs=["locales"]).read("glossary.html")
-    allowed = build(srcdir, language="de", locale_dirs=["locales"], freshenv=True,
+    sphinx_intl("update", "-p", gettext, "-l", "pl", "-d", "locales", cwd=srcdir)
+    po = srcdir / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, POLISH, fuzzy=True)
+    assert POLISH not in build(srcdir, language="pl", locale_dirs=["locales"]).read("glossary.html")
+    allowed = build(srcdir, language="pl", locale_dirs=["locales"], freshenv=True,
                     gettext_allow_fuzzy_translations=True)
-    assert GERMAN in allowed.read("glossary.html")
+    assert POLISH in allowed.read("glossary.html")
 
 
 def test_a_changed_english_text_makes_the_catalog_translation_fuzzy(make_site, build) -> None:
@@ -137,23 +137,23 @@ def test_a_changed_english_text_makes_the_catalog_translation_fuzzy(make_site, b
     fuzzy (keeping the translation for the translator to revise), and the build shows the new
     English instead of a translation of the old one."""
     srcdir = make_site("basic")
-    sphinx_intl("update", "-p", build(srcdir, "gettext").outdir, "-l", "de", "-d", "locales",
+    sphinx_intl("update", "-p", build(srcdir, "gettext").outdir, "-l", "pl", "-d", "locales",
                 cwd=srcdir)
-    po = srcdir / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
-    edit_po(po, "kv-cache", KV_EN, GERMAN)
-    assert GERMAN in build(srcdir, language="de", locale_dirs=["locales"]).read("glossary.html")
+    po = srcdir / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"
+    edit_po(po, "kv-cache", KV_EN, POLISH)
+    assert POLISH in build(srcdir, language="pl", locale_dirs=["locales"]).read("glossary.html")
     changed = KV_EN + " It is kept per request."
     (srcdir / "english.yaml").write_text(
         f'terms:\n- id: kv-cache\n  definitions:\n    en: "{changed}"\n', encoding="utf-8")
     sphinx_intl("update", "-p", build(srcdir, "gettext", gpuglossary_files=["english.yaml"]).outdir,
-                "-l", "de", "-d", "locales", cwd=srcdir)
+                "-l", "pl", "-d", "locales", cwd=srcdir)
     with po.open("rb") as f:
         entry = read_po(f).get(changed, context="kv-cache")
-    assert entry.fuzzy and entry.string == GERMAN  # kept for the translator, marked fuzzy
-    html = build(srcdir, language="de", locale_dirs=["locales"],
+    assert entry.fuzzy and entry.string == POLISH  # kept for the translator, marked fuzzy
+    html = build(srcdir, language="pl", locale_dirs=["locales"],
                  gpuglossary_files=["english.yaml"]).read("glossary.html")
-    assert GERMAN not in html and changed in html
-    assert tooltip(build(srcdir, language="de", locale_dirs=["locales"],
+    assert POLISH not in html and changed in html
+    assert tooltip(build(srcdir, language="pl", locale_dirs=["locales"],
                          gpuglossary_files=["english.yaml"]).read("guide.html"),
                    "kv-cache")["fallback"]
 
@@ -211,7 +211,7 @@ def test_labels_of_one_build_do_not_leak_into_the_next(make_site, build) -> None
 def test_prefill_po_command_over_a_locale_folder(make_site, build) -> None:
     srcdir = make_site("basic")
     gettext = build(srcdir, "gettext").outdir
-    sphinx_intl("update", "-p", gettext, "-l", "nl", "-l", "ru", "-l", "de", "-d", "locales",
+    sphinx_intl("update", "-p", gettext, "-l", "nl", "-l", "ru", "-l", "pl", "-d", "locales",
                 cwd=srcdir)
     prefill = [sys.executable, "-m", "sphinxcontrib_gpuglossary", "prefill-po", srcdir / "locales"]
     result = subprocess.run(prefill, capture_output=True, text=True, check=False)
@@ -225,9 +225,9 @@ def test_prefill_po_command_over_a_locale_folder(make_site, build) -> None:
     counts = dict(re.findall(r"locales/(\w+)/LC_MESSAGES/gpu-glossary.po: filled (\d+) empty",
                              result.stdout))
     expected = {lang: str(sum(1 for m in catalog.messages(SEEDED) if catalog._text_in(SEEDED, m, lang)))
-                for lang in ("nl", "ru", "de")}
-    # Russian is complete: every message of the catalog is filled; German has nothing
-    assert counts == expected and expected["de"] == "0"
+                for lang in ("nl", "ru", "pl")}
+    # Russian is complete: every message of the catalog is filled; Polish has nothing
+    assert counts == expected and expected["pl"] == "0"
     assert expected["ru"] == str(len(list(catalog.messages(SEEDED))))
     # the filled Dutch catalog drives a Dutch build like the seed text itself
     site = build(srcdir, language="nl", locale_dirs=["locales"])
@@ -242,12 +242,12 @@ def test_prefill_po_without_catalogs_says_what_to_do(tmp_path: Path) -> None:
 
 
 def test_english_closes_every_fallback_chain(make_site, build) -> None:
-    """German (no texts) falls back to Russian, and where Russian has nothing, to English,
+    """Polish (no texts) falls back to Russian, and where Russian has nothing, to English,
     although English is not in the configured chain."""
     terms = ("terms:\n  - id: widget\n    category: hardware\n    names: {en: Widget}\n"
              "    definitions: {en: A part of the machine.}\n")
     guide = "Guide\n=====\n\n:gpu-term:`KV cache` and :gpu-term:`Widget`.\n"
-    site = build(make_site("basic", {"terms.yaml": terms, "guide.rst": guide}), language="de",
+    site = build(make_site("basic", {"terms.yaml": terms, "guide.rst": guide}), language="pl",
                  gpuglossary_fallback_languages=["ru"], gpuglossary_files=["terms.yaml"])
     assert site.warnings == ""
     guide_html = site.read("guide.html")

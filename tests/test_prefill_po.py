@@ -230,15 +230,15 @@ def catalog_for(tmp_path: Path, lang: str) -> Path:
 def test_a_language_the_package_ships_is_skipped_and_says_why(tmp_path: Path) -> None:
     """The package's Russian texts reach a site through the build while its catalog
     entries are empty; prefilled, later fixes in the package would not."""
-    russian, german = catalog_for(tmp_path, "ru"), catalog_for(tmp_path, "de")
+    russian, polish = catalog_for(tmp_path, "ru"), catalog_for(tmp_path, "pl")
     result = prefill_po(tmp_path / "locales")
     assert result.returncode == 0, result.stderr
     assert ("locales/ru/LC_MESSAGES/gpu-glossary.po: skipped: the package ships Russian texts"
             in result.stdout)
     assert "later fixes" in result.stdout and "--force-shipped" in result.stdout
     assert russian.read_text(encoding="utf-8") == KV_ENTRY
-    assert "locales/de/LC_MESSAGES/gpu-glossary.po: filled 0 empty entries" in result.stdout
-    assert german.read_text(encoding="utf-8") == KV_ENTRY
+    assert "locales/pl/LC_MESSAGES/gpu-glossary.po: filled 0 empty entries" in result.stdout
+    assert polish.read_text(encoding="utf-8") == KV_ENTRY
 
 
 def test_force_shipped_fills_a_shipped_language(tmp_path: Path) -> None:
@@ -252,11 +252,11 @@ def test_force_shipped_fills_a_shipped_language(tmp_path: Path) -> None:
 def test_a_language_of_the_users_own_files_is_filled(tmp_path: Path) -> None:
     """Not shipped by the package: its texts come from the project's glossary files."""
     terms = tmp_path / "terms.yaml"
-    terms.write_text("terms:\n  - id: kv-cache\n    names: {de: KV-Cache}\n", encoding="utf-8")
-    german = catalog_for(tmp_path, "de")
+    terms.write_text("terms:\n  - id: kv-cache\n    names: {pl: KV-Cache}\n", encoding="utf-8")
+    polish = catalog_for(tmp_path, "pl")
     result = prefill_po(tmp_path / "locales", "--files", terms)
     assert "filled 1 empty entry" in result.stdout, result.stderr
-    assert 'msgstr "KV-Cache"' in german.read_text(encoding="utf-8")
+    assert 'msgstr "KV-Cache"' in polish.read_text(encoding="utf-8")
 
 
 def test_language_picks_the_catalogs_to_fill(tmp_path: Path) -> None:
