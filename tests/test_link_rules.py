@@ -16,6 +16,7 @@ from .test_loader_errors import only, problems
 
 SEEDED = load_glossary(glossary_files([]))
 MATCHER = Matcher.build(SEEDED, ["en"])
+JAPANESE = Matcher.build(SEEDED, ["ja", "en"])
 
 
 def linked(text: str, matcher: Matcher = MATCHER) -> list[tuple[str, str]]:
@@ -159,6 +160,35 @@ def test_a_phrase_without_the_terms_words_is_reported(tmp_path: Path) -> None:
 def test_a_misspelt_linking_field_is_reported(tmp_path: Path) -> None:
     p = only(problems(tmp_path, TERMS.replace("only_in: [rack", "onlyin: [rack")))
     assert p.line == 10 and "unknown field 'onlyin'" in p.message and "only_in" in p.message
+
+
+def test_a_japanese_phrase_is_read_as_the_matcher_reads_it(tmp_path: Path) -> None:
+    """Japanese writes no spaces: the phrase アクセストークン holds the word トークン, for
+    the loader's check as for the matcher."""
+    path = tmp_path / "terms.yaml"
+    path.write_text("terms:\n  - id: tok\n    category: ml-fundamentals\n"
+                    "    names: {en: Tok, ja: トークン}\n    definitions: {en: A unit.}\n"
+                    "    linking: {not_in: [アクセストークン]}\n", encoding="utf-8")
+    matcher = Matcher.build(load_glossary([GlossaryFile(path, "terms.yaml")]), ["ja"])
+    assert linked("アクセストークンを設定し、トークン数を数えます。", matcher) == [("トークン", "tok")]
+    p = only(problems(tmp_path, path.read_text(encoding="utf-8").replace(
+        "アクセストークン", "アクセスキー")))
+    assert "linking phrase 'アクセスキー' of term 'tok' holds none of its names" in p.message
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("アクセストークンと API トークンを設定し、トークン数を確認します。", [("トークン", "token")]),
+    ("GPU 温度と動作温度を監視し、温度を 0.7 にします。", [("GPU", "gpu"), ("温度", "temperature")]),
+    ("動画デコードの後、LLM 推論のデコードはメモリ帯域幅に律速されます。",
+     [("推論", "inference"), ("デコード", "decode"), ("メモリ帯域幅", "memory-bandwidth")]),
+    ("型推論ではなく推論を高速化します。", [("推論", "inference")]),
+    ("モデルのパラメーター数と、関数のパラメーター。", [("パラメーター", "parameter")]),
+])
+def test_the_japanese_rules_keep_other_senses_unlinked(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    """The curated Japanese phrases mirror the English ones (access token, GPU temperature,
+    video decode, type inference); a term's only_in phrases link パラメーター in its sense."""
+    assert linked(text, JAPANESE) == expected
 
 
 def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:

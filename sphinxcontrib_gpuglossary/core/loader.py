@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import operator
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, repeat
@@ -16,6 +15,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..linking.words import words
 from .bidi import formatted
 from .cache import cache_key
 from .cache import read as read_cache
@@ -231,8 +231,6 @@ def _note_translations(translations: list[Translation], entry: TermEntry) -> Non
                                         entry.stamps.get(lang, {}).get(field_name, "")))
 
 
-_WORD = re.compile(r"\w+")
-
 
 def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
     """Each ``linking`` phrase must hold one of the term's names or forms (as words)."""
@@ -252,8 +250,9 @@ def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
 
 
 def _words(text: str) -> str:
-    """*text*'s words, case folded, joined by single spaces."""
-    return " ".join(_WORD.findall(text.casefold()))
+    """*text*'s words as the matcher reads them (each CJK character a word of its own: the
+    phrase アクセストークン holds トークン), case folded, joined by single spaces."""
+    return " ".join(word.text for word in words(text.casefold()))
 
 
 def _check_complete(glossary: Glossary, parsed: list[FileContent]) -> list[Problem]:
