@@ -86,6 +86,19 @@ def test_tbx_round_trip_gives_the_same_json(capsys, in_tmp: Path) -> None:
     assert (in_tmp / "again.tbx").read_text(encoding="utf-8") == first
 
 
+def test_a_regional_code_the_glossary_has_stays_regional() -> None:
+    """A lone variant of a language is the language (``en-US`` is ``en``), except a
+    regional code the glossary itself has: ``zh-CN`` is the seeded ``zh_CN``."""
+    from sphinxcontrib_gpuglossary.core.imports import language_code
+
+    codes = {"en-US", "zh-CN"}
+    assert language_code("zh-CN", codes) == "zh"
+    assert language_code("zh-CN", codes, known={"en", "zh_CN"}) == "zh_CN"
+    assert language_code("zh_CN", codes, known={"en", "zh_CN"}) == "zh_CN"
+    assert language_code("en-US", codes, known={"en", "zh_CN"}) == "en"
+    assert language_code("en-US", codes | {"en-GB"}, known={"en"}) == "en_US"
+
+
 def test_tbx_carries_status_with_its_real_value(capsys, in_tmp: Path) -> None:
     tbx = call(capsys, "export", "--format", "tbx")[1]
     assert ("<term>All-Reduce Communication</term>\n"

@@ -14,7 +14,7 @@ import json
 import re
 import unicodedata
 import xml.parsers.expat
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -539,16 +539,20 @@ def _csv_row(cells: dict[str, str], concept: Concept, line: int, base: Termbase)
 
 # -- into a glossary file --------------------------------------------------------------
 
-def language_code(code: str, codes: set[str]) -> str:
-    """``en-US`` as ``en_US``; as ``en`` when no other ``en`` variant is in *codes*."""
+def language_code(code: str, codes: set[str], known: Collection[str] = ()) -> str:
+    """``en-US`` as ``en_US``; as ``en`` when no other ``en`` variant is in *codes*,
+    unless the glossary itself has the regional code (*known*: ``zh_CN`` and ``pt_BR``
+    stay as they are, so that an export imports back unchanged)."""
     parts = re.split(r"[-_]", code)
     language = parts[0].lower()
     if len(parts) == 1:
         return language
     region = parts[1]
-    region = region.upper() if len(region) == 2 else region.title()
+    regional = f"{language}_{region.upper() if len(region) == 2 else region.title()}"
+    if regional in known:
+        return regional
     same = {c for c in codes if re.split(r"[-_]", c)[0].lower() == language}
-    return language if len(same) == 1 else f"{language}_{region}"
+    return language if len(same) == 1 else regional
 
 
 def _slug(text: str) -> str:
@@ -569,8 +573,9 @@ def to_entries(termbase: Termbase, base: Glossary, category: str | None) -> list
     ids: dict[str, str] = {}  # the termbase's ids to ours
     taken: set[str] = set()
     entries = []
+    known = base.text_languages()
     for concept in termbase.concepts:
-        _relanguage(concept, codes)
+        _relanguage(concept, codes, known)
         term_id = _term_id(concept, base, index, taken)
         if term_id is None:
             termbase.fail(concept.line, "the entry has no English term (xml:lang='en'); "
@@ -626,13 +631,13 @@ def _linking(note: str, line: int, base: Termbase) -> dict[str, Any]:
     return rules
 
 
-def _relanguage(concept: Concept, codes: set[str]) -> None:
+def _relanguage(concept: Concept, codes: set[str], known: Collection[str]) -> None:
     for name in ("names", "aliases", "forms", "status", "definitions", "notes", "sources",
                  "readings", "stamps"):
         texts = getattr(concept, name)
-        setattr(concept, name, {language_code(k, codes): v for k, v in texts.items()})
+        setattr(concept, name, {language_code(k, codes, known): v for k, v in texts.items()})
     for variant in concept.variants:
-        variant["lang"] = language_code(variant["lang"], codes)
+        variant["lang"] = language_code(variant["lang"], codes, known)
 
 
 def _term_id(concept: Concept, base: Glossary, index: TermIndex, taken: set[str]) -> str | None:
