@@ -120,9 +120,16 @@ def test_html_writes_a_see_also_line_as_the_translator_writes_the_line_it_stands
         make_site, build) -> None:
     """The HTML visitor writes :class:`gpu_related` itself; it must write what the
     translator writes for the nodes :func:`expand_related` makes (Japanese: a
-    full-width colon after the label, English headwords tagged with their language)."""
-    site = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n"}),
-                 language="ja")
+    full-width colon after the label, English headwords tagged with their language: the
+    site's own terms, which have no Japanese headword)."""
+    terms = ("terms:\n"
+             "  - id: widget\n    category: hardware\n    names: {en: Widget}\n"
+             "    definitions: {en: A part of the machine.}\n    related: [gadget]\n"
+             "  - id: gadget\n    category: hardware\n    names: {en: Gadget}\n"
+             "    definitions: {en: A tool for the machine.}\n    related: [widget]\n")
+    site = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n",
+                                     "terms.yaml": terms}),
+                 language="ja", gpuglossary_files=["terms.yaml"])
     builder = site.app.builder
     doctree = site.app.env.get_doctree("glossary")
     site.app.env.apply_post_transforms(doctree, "glossary")
