@@ -7,7 +7,8 @@ import re
 from docutils import nodes
 
 from sphinxcontrib_gpuglossary.nodes import glossary_block, gpu_related
-from sphinxcontrib_gpuglossary.tables import expand_related
+
+from .see_also import written_both_ways
 
 SITE = "Site\n====\n\n.. toctree::\n\n   glossary\n   extra\n"
 
@@ -130,20 +131,7 @@ def test_html_writes_a_see_also_line_as_the_translator_writes_the_line_it_stands
     site = build(make_site("basic", {"glossary.rst": "G\n=\n\n.. glossary-table::\n",
                                      "terms.yaml": terms}),
                  language="ja", gpuglossary_files=["terms.yaml"])
-    builder = site.app.builder
-    doctree = site.app.env.get_doctree("glossary")
-    site.app.env.apply_post_transforms(doctree, "glossary")
-    doctree.settings = builder.docsettings  # as the builder writes it
-    expanded = doctree.deepcopy()
-    for node in list(expanded.findall(gpu_related)):
-        node.replace_self(expand_related(node))
-
-    def written(document: nodes.document) -> str:
-        translator = builder.create_translator(document, builder)
-        document.walkabout(translator)
-        return "".join(translator.body)
-
-    direct, reference = written(doctree), written(expanded)
+    direct, reference = written_both_ways(site.app)
     assert direct == reference
     assert re.search(r'<span class="gpu-label">[^<]*：</span><a ', direct)
     assert re.search(r'<a class="reference internal" href="#gpu-term-[^"]+"><span class="gpu-text" '

@@ -13,6 +13,8 @@ from sphinx.util.inventory import InventoryFile
 
 from sphinxcontrib_gpuglossary.core.uses import FILE_NAME
 
+from .see_also import written_both_ways
+
 #: tests/roots/test-used, as an HTML build renders it (only:: html, no extras)
 HTML_PAGES = {
     "contraption": ["alpha"],
@@ -221,11 +223,6 @@ def test_html_writes_see_also_lines_to_other_tables_as_the_translator_writes_the
         make_site, build) -> None:
     """Links to a row, to another page's table and to no table, in Japanese (English
     headwords tagged with their language, a full-width colon after the label)."""
-    from docutils import nodes
-
-    from sphinxcontrib_gpuglossary.nodes import gpu_related
-    from sphinxcontrib_gpuglossary.tables import expand_related
-
     srcdir = glossary_page(make_site, "   :used:\n", **{
         "extra.rst": ":orphan:\n\nExtra\n=====\n\n.. glossary-table::\n   :terms: gadget\n"})
     alpha = srcdir / "alpha.rst"  # gadget: used nowhere, related to widget
@@ -234,21 +231,8 @@ def test_html_writes_see_also_lines_to_other_tables_as_the_translator_writes_the
     terms.write_text(terms.read_text().replace("related: [gadget]",
                                                "related: [gadget, gizmo, thingamajig]"))
     site = build(srcdir, language="ja")
-    builder, env = site.app.builder, site.app.env
-    doctree = env.get_doctree("glossary")
-    env.apply_post_transforms(doctree, "glossary")
-    doctree.settings = builder.docsettings  # as the builder writes it
-    expanded = doctree.deepcopy()
-    for node in list(expanded.findall(gpu_related)):
-        node.replace_self(expand_related(node))
-
-    def written(document: nodes.document) -> str:
-        translator = builder.create_translator(document, builder)
-        document.walkabout(translator)
-        return "".join(translator.body)
-
-    direct = written(doctree)
-    assert direct == written(expanded)
+    direct, expanded = written_both_ways(site.app)
+    assert direct == expanded
     line = re.search(r'<p class="gpu-related">.*?</p>', direct[direct.index('id="gpu-term-widget"'):],
                      re.S).group()
     english = '<span class="gpu-text" dir="ltr" lang="en">'
