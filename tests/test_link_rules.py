@@ -207,6 +207,8 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
     ("Set the backend to megatron.", "megatron",
      "a name written in lower case, as code writes it: 'megatron'"),
+    ("Load it with the huggingface transformers class.", "huggingface",
+     "a name written in lower case, as code writes it: 'huggingface'"),
     ("Pass the token with the authorization header.", "token",
      "'authorization' in the same sentence (the term's linking.not_near)"),
     ("Normalization of rewards keeps it stable.", "Normalization",
@@ -233,6 +235,9 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None
     ("The Inference Server runs it, and Inference runs on a GPU.", [("Inference", "inference"),
                                                                      ("GPU", "gpu")]),
     ("Let me log it here.", []),
+    # a proper name's words run together: linked as a name, not as a lower-case package
+    ("Download it from HuggingFace or the huggingface hub.",
+     [("HuggingFace", "hugging-face-hub"), ("huggingface hub", "hugging-face-hub")]),
     ("Outputs decode into JSON; this needs your attention.", []),
     ("Pipelines use micro-batching in the decode phase.",
      [("micro-batching", "micro-batch"), ("decode phase", "decode")]),

@@ -55,8 +55,9 @@ class Matcher:
     refused: dict[str, str] = field(default_factory=dict)
     rules: dict[str, _Rules] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
-    #: folded keys of proper names spelt with a capital only: written in lower case,
-    #: such a name is a command, module or value (``docker run``, ``"megatron"``)
+    #: folded keys of proper names spelt with a capital only, and of their words run
+    #: together: written in lower case, such a name is a command, module, package or
+    #: value (``docker run``, ``"megatron"``, ``huggingface``)
     capitalised_only: set[str] = field(default_factory=set)
     #: every key's beginnings, so that a run of words grows only while it can still
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
@@ -85,9 +86,7 @@ class Matcher:
             for spelling in spellings:
                 matcher._add(spelling, term, shared)
             if term.neutral and not term.linking.any_case:
-                lower = {s.casefold() for s in spellings if s == s.lower()}
-                matcher.capitalised_only.update(s.casefold() for s in spellings
-                                                if s.casefold() not in lower)
+                matcher.capitalised_only.update(_capitalised_keys(spellings))
             matcher._compile(term, spellings)
         for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
@@ -266,3 +265,18 @@ def _spellings(term: Term, lang: str) -> list[str]:
     return [s for s in (term.names.get(lang), *term.aliases.get(lang, ()),
                         *term.forms.get(lang, ())) if s]
 
+
+def _capitalised_keys(spellings: list[str]) -> set[str]:
+    """The folded keys of a proper name's *spellings* that are never written in lower
+    case, with the words of each run together (``Hugging Face``: ``hugging face`` and
+    ``huggingface``)."""
+    lower = {s.casefold() for s in spellings if s == s.lower()}
+    keys: set[str] = set()
+    for spelling in spellings:
+        if spelling.casefold() in lower:
+            continue
+        keys.add(spelling.casefold())
+        found = spelling_keys(spelling)
+        if found is not None and found[0] > 1 and found[1].compact is not None:
+            keys.add(found[1].compact)
+    return keys - lower
