@@ -10,6 +10,10 @@ finding the terms costs, ``first / off`` what auto-linking costs with the links 
 
     .venv/bin/python -m benchmarks.autolinkcost --pages 100 --rounds 5
     .venv/bin/python -m benchmarks.autolinkcost --site path/to/docs --rounds 5
+    .venv/bin/python -m benchmarks.autolinkcost --pages 100 --instructions
+
+``--instructions`` builds each variant once under ``valgrind --tool=callgrind`` and
+compares instruction counts, which a busy machine does not move.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks import productsite
-from benchmarks.run import build
+from benchmarks.run import build, instructions
 
 MODES = ("off", "first", "all")
 
@@ -52,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="instead: an existing site's source folder")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions (valgrind) instead of timing rounds")
     args = parser.parse_args(argv)
     glossary = "Glossary\n========\n\n.. glossary-table::\n"
     with tempfile.TemporaryDirectory(prefix="gpuglossary-autolink-") as tmp:
@@ -63,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
         if generated:
             roots["roles"] = generated["gpu"]
         variants = list(roots)
+        if args.instructions:
+            best = {mode: float(instructions(roots[mode], workdir / f"out-{mode}",
+                                             warnings=None if args.site is None else []))
+                    for mode in variants}
+            print("instructions: " + ", ".join(f"{mode} {count / 1e9:.3f} G"
+                                               for mode, count in best.items()))
+            return report(best)
         cpu: dict[str, list[float]] = {mode: [] for mode in variants}
         for number in range(args.rounds):
             shift = number % len(variants)
@@ -74,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"(CPU {used:.2f} s)", file=sys.stderr, flush=True)
     best = {mode: min(times) for mode, times in cpu.items()}
     print("cheapest CPU: " + ", ".join(f"{mode} {seconds:.3f} s" for mode, seconds in best.items()))
+    return report(best)
+
+
+def report(best: dict[str, float]) -> int:
+    """Print what auto-linking adds: first and all against off, all against roles."""
     print(f"first / off {best['first'] / best['off']:.3f}, all / off "
           f"{best['all'] / best['off']:.3f}"
           + (f", all / roles {best['all'] / best['roles']:.3f}" if "roles" in best else ""))

@@ -94,6 +94,29 @@ def build(source: Path, out: Path, jobs: int, package: Path | None = None,
     return seconds, cpu
 
 
+def instructions(source: Path, out: Path, warnings: list[str] | None = None) -> int:
+    """The instructions a build of *source* into the fresh folder *out* executes
+    (``valgrind --tool=callgrind``, ``PYTHONHASHSEED=0``): unlike time, the same on a
+    busy machine as on an idle one, so one run per variant is enough."""
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    counts = out.parent / f"{out.name}.callgrind"
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={counts}",
+               sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html",
+               "-d", str(out / ".doctrees"), str(source), str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False,
+                          env=dict(os.environ, PYTHONHASHSEED="0"), cwd=out.parent)
+    stderr = "\n".join(line for line in done.stderr.splitlines() if not line.startswith("=="))
+    if done.returncode or (warnings is None and stderr.strip()):
+        raise SystemExit(f"build of {source} under valgrind failed or warned:\n{done.stderr}")
+    if warnings is not None:
+        warnings[:] = [line for line in stderr.splitlines() if "WARNING" in line]
+    summary = next(line for line in counts.read_text(encoding="utf-8").splitlines()
+                   if line.startswith(("summary:", "totals:")))
+    counts.unlink()
+    return int(summary.split()[1])
+
+
 def package_used(workdir: Path, package: Path | None) -> str:
     """Where the builds import the extension from (to be sure --base is not shadowed)."""
     env = dict(os.environ, PYTHONPATH=str(package)) if package else None
