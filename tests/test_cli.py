@@ -86,7 +86,7 @@ def test_the_console_script_is_installed_and_runs() -> None:
     assert script.exists(), "console script missing: run `pip install -e .` after editing pyproject"
     result = subprocess.run([str(script), "validate"], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("OK: the seeded glossary; 183 terms in 6 languages")
+    assert result.stdout.startswith("OK: the seeded glossary; 183 terms in 7 languages")
 
 
 def test_output_is_utf8_whatever_the_terminal_encoding() -> None:
@@ -156,8 +156,8 @@ def test_validate_ok_prints_a_one_line_summary(capsys: pytest.CaptureFixture[str
     (in_tmp / "terms.yaml").write_text(GOOD)
     code, out, err = call(capsys, "validate", "terms.yaml")
     assert (code, err) == (0, "")
-    assert out == ("OK: 1 file on top of the seeded glossary; 184 terms in 6 languages "
-                   "(en, ar, bn, fr, nl, ru)\n")
+    assert out == ("OK: 1 file on top of the seeded glossary; 184 terms in 7 languages "
+                   "(en, ar, bn, fr, it, nl, ru)\n")
     code, out, _ = call(capsys, "validate", "--no-seeded", "terms.yaml")
     assert (code, out) == (0, "OK: 1 file; 1 term in 1 language (en)\n")
 
@@ -267,7 +267,7 @@ def test_list_prints_id_headword_and_languages(capsys: pytest.CaptureFixture[str
     assert len(rows) == len(seeded.terms) == 183
     assert [r[0] for r in rows] == list(seeded.terms)
     assert all(len(r) == 3 for r in rows)
-    assert ["kv-cache", "KV cache", "en,ar,bn,fr,nl,ru"] in rows
+    assert ["kv-cache", "KV cache", "en,ar,bn,fr,it,nl,ru"] in rows
     for term_id, headword, langs in rows:
         term = seeded.terms[term_id]
         assert headword == term.names["en"]
@@ -300,7 +300,7 @@ def test_export_json_round_trips_the_glossary(capsys: pytest.CaptureFixture[str]
     assert code == 0
     data = json.loads(out)
     assert (data["format"], data["version"]) == ("sphinxcontrib-gpuglossary", 2)
-    assert data["languages"] == ["en", "ar", "bn", "fr", "nl", "ru"]
+    assert data["languages"] == ["en", "ar", "bn", "fr", "it", "nl", "ru"]
     assert data["texts"] == seeded.texts
     assert len(data["terms"]) == 183
     seed_definitions = sum("definition" in refs for t in data["terms"]
