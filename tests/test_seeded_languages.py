@@ -21,7 +21,7 @@ from sphinxcontrib_gpuglossary.core.model import Glossary
 from .conftest import Built, build_site
 from .html_terms import definitions
 
-SEEDED_LANGUAGES = ("ar", "nl", "fr", "bn", "ru", "ko", "es", "pt_BR", "zh_TW", "de", "ja", "zh_CN")
+SEEDED_LANGUAGES = ("ar", "nl", "fr", "bn", "ru", "ko", "es", "pt_BR", "zh_TW", "de", "ja", "zh_CN", "it")
 #: Seed definitions per language (Russian: 173 lines, 3 of them second definitions).
 SEED_DEFINITIONS = {"ar": 12, "nl": 12, "fr": 8, "bn": 3, "ru": 170}
 #: Concepts whose standard Russian name is written in Cyrillic.
