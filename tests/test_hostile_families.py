@@ -362,7 +362,7 @@ def test_every_message_about_catalogs_shows_a_name_printably(capsys, tmp_path_fa
     code, _out, err = call(capsys, "prefill-po", folder)
     assert code == 1
     printed_clean(err, str(folder))
-    po = folder / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    po = folder / "pl" / "LC_MESSAGES" / "gpu-glossary.po"  # a language the package lacks
     po.parent.mkdir(parents=True)
     po.write_bytes(b'msgid ""\nmsgstr "Caf\xe9"\n')  # not UTF-8
     for args in (["prefill-po", folder], ["coverage", "--locale-dir", folder]):
@@ -397,12 +397,12 @@ def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("command", [["coverage", "--locale-dir", "locales"],
                                      ["prefill-po", "locales"]], ids=["coverage", "prefill-po"])
 def test_a_fifo_catalog_hangs_no_command(tmp_path: Path, command: list[str]) -> None:
-    po = tmp_path / "locales" / "de" / "LC_MESSAGES" / "gpu-glossary.po"
+    po = tmp_path / "locales" / "pl" / "LC_MESSAGES" / "gpu-glossary.po"  # not shipped
     po.parent.mkdir(parents=True)
     os.mkfifo(po)
     result = _run("-m", "sphinxcontrib_gpuglossary", *command, cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "gpuglossary: locales/de/LC_MESSAGES/gpu-glossary.po: is a FIFO or device, not a " \
+    assert "gpuglossary: locales/pl/LC_MESSAGES/gpu-glossary.po: is a FIFO or device, not a " \
            "catalog; remove it or run sphinx-intl update" in result.stderr
 
 
