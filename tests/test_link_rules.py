@@ -251,3 +251,19 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None
 ])
 def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected
+
+
+def test_settled_terms_are_not_judged_again() -> None:
+    """Where a page links each term once, a term linked already is passed over (its
+    occurrence still takes its words, so no shorter term is found inside it)."""
+    from sphinxcontrib_gpuglossary.linking.matcher import SETTLED
+
+    text = "The KV cache grows; a second KV cache and a GPU."
+    assert linked(text, MATCHER) == [("KV cache", "kv-cache"), ("KV cache", "kv-cache"),
+                                     ("GPU", "gpu")]
+    found = MATCHER.candidates(text, settled={"kv-cache"})
+    assert [(text[c.start:c.end], c.term, c.reason) for c in found] == [
+        ("KV cache", "kv-cache", SETTLED), ("KV cache", "kv-cache", SETTLED),
+        ("GPU", "gpu", None)]
+    assert MATCHER.find(text, settled={"kv-cache"}) == [(44, 47, "gpu")]
+

@@ -46,10 +46,11 @@ class AutoLink(SphinxTransform):
             pieces: list[nodes.Node] = []
             position = 0
             block, offset = running.around(text)
-            for start, end, term_id in matcher.find(block, offset, offset + len(text)):
+            settled = linked if mode == "first" else ()
+            for start, end, term_id in matcher.find(block, offset, offset + len(text), settled):
                 start, end = start - offset, end - offset
                 if mode == "first" and term_id in linked:
-                    continue
+                    continue  # twice in this text
                 linked.add(term_id)
                 domain.note_use(docname, term_id, text.parent.line or 0)
                 pieces += [nodes.Text(text[position:start]),

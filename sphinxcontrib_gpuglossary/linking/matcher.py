@@ -15,13 +15,16 @@ carries the reason, for ``scan --explain``.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
 from .words import Word, case_sensitive, gap, is_cjk, spelling_keys, words
+
+#: The reason of a term's later occurrences where a page links each term once.
+SETTLED = "linked already on this page"
 
 
 @dataclass(frozen=True)
@@ -132,15 +135,19 @@ class Matcher:
 
     # -- finding ------------------------------------------------------------------
 
-    def find(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int, str]]:
+    def find(self, text: str, start: int = 0, end: int | None = None,
+             settled: Collection[str] = ()) -> list[tuple[int, int, str]]:
         """``(start, end, term_id)`` of each term to link in ``text[start:end]``, left to
-        right; the rest of *text* is the context the rules read."""
-        return [(c.start, c.end, c.term) for c in self.candidates(text, start, end)
+        right; the rest of *text* is the context the rules read. The terms *settled*
+        (linked once already, where a page links each term once) are not judged again."""
+        return [(c.start, c.end, c.term) for c in self.candidates(text, start, end, settled)
                 if c.reason is None]
 
-    def candidates(self, text: str, start: int = 0, end: int | None = None) -> list[Candidate]:
+    def candidates(self, text: str, start: int = 0, end: int | None = None,
+                   settled: Collection[str] = ()) -> list[Candidate]:
         """Every run of words in ``text[start:end]`` spelt like a term, longest first, left
-        to right, each with the reason it is not linked (``None``: linked)."""
+        to right, each with the reason it is not linked (``None``: linked); a term in
+        *settled* is not judged, its reason is :data:`SETTLED`."""
         end = len(text) if end is None else end
         if self._last[0] is not text:
             found = words(text)
@@ -153,7 +160,10 @@ class Matcher:
             if term_id is None:
                 i += 1
                 continue
-            out.append(self._judge(text, found, i, i + size - 1, term_id))
+            if term_id in settled:
+                out.append(Candidate(found[i].start, found[i + size - 1].end, term_id, SETTLED))
+            else:
+                out.append(self._judge(text, found, i, i + size - 1, term_id))
             i += size
         return out
 
