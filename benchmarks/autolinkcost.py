@@ -4,9 +4,10 @@
 The site is the product-docs site of :mod:`benchmarks.productsite` (its untouched variant:
 terms as plain text, as a site that adopts auto-linking has them) with the extension and
 its glossary page added, or an existing site (``--site``: its own conf.py, plus the
-extension, a glossary page and the setting). The product site is also built as written
-with roles at every use (``roles``), which ``"all"`` links alike: ``all / roles`` is what
-finding the terms costs, ``first / off`` what auto-linking costs with the links it makes.
+extension, a glossary page and the setting). The product site is also built as its
+writers marked it, with roles (``roles``: 230 on 100 pages, where ``"first"`` makes 367
+links and ``"all"`` more). ``first / off`` is what auto-linking costs with the links it
+makes; the transform's own share is measured in-process (docs/performance.rst).
 
     .venv/bin/python -m benchmarks.autolinkcost --pages 100 --rounds 5
     .venv/bin/python -m benchmarks.autolinkcost --site path/to/docs --rounds 5
