@@ -214,6 +214,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Normalization of rewards keeps it stable.", "Normalization",
      "not in one of the phrases of the term's linking.only_in"),
     ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
+    ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
 ])
 def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None:
     assert why(text, word) == reason
