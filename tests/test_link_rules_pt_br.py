@@ -13,11 +13,9 @@ import pytest
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.linking.matcher import Matcher
 
+from .test_link_rules import linked
+
 MATCHER = Matcher.build(load_glossary(glossary_files([])), ["pt_BR", "pt", "en"])
-
-
-def linked(text: str) -> list[tuple[str, str]]:
-    return [(text[start:end], term) for start, end, term in MATCHER.find(text)]
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -51,4 +49,4 @@ def linked(text: str) -> list[tuple[str, str]]:
      [("snapshot de disco", "snapshot")]),
 ])
 def test_a_portuguese_word_links_only_as_the_term(text: str, expected: list[tuple[str, str]]) -> None:
-    assert linked(text) == expected
+    assert linked(text, MATCHER) == expected
