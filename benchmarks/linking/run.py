@@ -3,9 +3,9 @@
 From the repository root, with the project's virtualenv and the sites checked out as
 ``<sources>/<owner>+<name>/`` at the commits the corpus names (benchmarks/linking/README.md)::
 
-    .venv/bin/python -m benchmarks.linking.run --sources /work/linking-sources --set dev
-    .venv/bin/python -m benchmarks.linking.run --sources ../sources --first --site pytorch+torchtune
-    .venv/bin/python -m benchmarks.linking.run --sources ../sources --set test --json figures.json
+    .venv/bin/python -m benchmarks.linking.run --sources ../linking-sources --set dev
+    .venv/bin/python -m benchmarks.linking.run --sources ../linking-sources --first --site pytorch+torchtune
+    .venv/bin/python -m benchmarks.linking.run --sources ../linking-sources --set test --json figures.json
 
 Scans run one after another (``scan --format json``, with ``--first`` when asked), with
 the scan of this interpreter's package unless ``--scan`` names another command.
