@@ -38,26 +38,34 @@ def inside_viewport(b: dict[str, float]) -> bool:
         b["right"] <= b["vw"] - EDGE + 0.5 and b["bottom"] <= b["vh"] - EDGE + 0.5
 
 
-# WCAG contrast of an element's text against the colour actually behind it: the
-# first non-transparent background among its ancestors. A canvas turns any CSS
-# colour syntax the theme uses into sRGB bytes.
-CONTRAST = """e => {
+# Colour arithmetic for the scripts below: a canvas turns any CSS colour syntax the
+# theme uses into sRGB bytes (rgba); WCAG relative luminance (lum) and contrast ratio
+# (ratio); the colour actually behind an element, its first opaque background among
+# itself and its ancestors (backdrop, white if none).
+COLOURS = """
     const ctx = document.createElement('canvas').getContext('2d', {willReadFrequently: true});
     const rgba = c => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = '#000'; ctx.fillStyle = c;
                         ctx.fillRect(0, 0, 1, 1); return Array.from(ctx.getImageData(0, 0, 1, 1).data); };
     const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255;
         return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
         .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
-    let bg = null;
-    for (let n = e; n && !bg; n = n.parentElement) {
-        const c = getComputedStyle(n).backgroundColor;
-        if (rgba(c)[3] === 255) bg = rgba(c);
-    }
-    bg = bg || [255, 255, 255, 255];
-    const fg = rgba(getComputedStyle(e).color);
+    const ratio = (a, b) => { const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+                              return (l1 + 0.05) / (l2 + 0.05); };
+    const backdrop = e => {
+        for (let n = e; n; n = n.parentElement) {
+            const c = rgba(getComputedStyle(n).backgroundColor);
+            if (c[3] === 255) return c;
+        }
+        return [255, 255, 255, 255];
+    };
+"""
+
+# WCAG contrast of an element's text (its colour blended over its backdrop) against
+# the colour actually behind it.
+CONTRAST = "e => {" + COLOURS + """
+    const bg = backdrop(e), fg = rgba(getComputedStyle(e).color);
     const a = fg[3] / 255, mixed = [0, 1, 2].map(i => fg[i] * a + bg[i] * (1 - a));
-    const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
-    return {ratio: (l1 + 0.05) / (l2 + 0.05), dark: lum(bg) < 0.2};
+    return {ratio: ratio(mixed, bg), dark: lum(bg) < 0.2};
 }"""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import KV_CACHE, TOOLTIP, box, contrast, inside_viewport
+from .helpers import COLOURS, KV_CACHE, TOOLTIP, box, contrast, inside_viewport
 
 pytestmark = pytest.mark.browser
 
@@ -108,21 +108,8 @@ def test_fallback_note_marker_and_notice_are_readable(themed) -> None:
 
 # The tooltip's own surface against the page behind the term it explains: WCAG
 # contrast of its border and of its background with the page's colour.
-SURFACE = """([term]) => {
-    const ctx = document.createElement('canvas').getContext('2d', {willReadFrequently: true});
-    const rgba = c => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = '#000'; ctx.fillStyle = c;
-                        ctx.fillRect(0, 0, 1, 1); return Array.from(ctx.getImageData(0, 0, 1, 1).data); };
-    const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255;
-        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
-        .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
-    const ratio = (a, b) => { const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
-                              return (l1 + 0.05) / (l2 + 0.05); };
-    let page = null;
-    for (let n = document.querySelector(term); n && !page; n = n.parentElement) {
-        const c = rgba(getComputedStyle(n).backgroundColor);
-        if (c[3] === 255) page = c;
-    }
-    page = page || [255, 255, 255, 255];
+SURFACE = "([term]) => {" + COLOURS + """
+    const page = backdrop(document.querySelector(term));
     const tip = getComputedStyle(document.querySelector('#gpu-tooltip'));
     return {border: ratio(rgba(tip.borderTopColor), page), surface: ratio(rgba(tip.backgroundColor), page),
             opaque: rgba(tip.backgroundColor)[3] === 255, width: parseFloat(tip.borderTopWidth),
