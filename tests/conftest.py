@@ -105,3 +105,16 @@ def sphinx_build(*args: str | Path, cwd: Path | None = None) -> subprocess.Compl
     # -N: plain text, also where Sphinx would colour it (CI=true sets colours on)
     return subprocess.run([sys.executable, "-m", "sphinx", "-N", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, check=False)
+
+
+def built_serially_and_in_parallel(srcdir: Path, tmp_path: Path) -> dict[str, Path]:
+    """``{"1": out, "2": out}``: *srcdir* built with ``-W`` as html with ``-j 1`` and
+    ``-j 2``, each into its own output folder under *tmp_path*."""
+    outputs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out-j{jobs}"
+        result = sphinx_build("-W", "-j", jobs, "-b", "html", "-d", tmp_path / f"dt{jobs}",
+                              srcdir, out)
+        assert result.returncode == 0, result.stderr
+        outputs[jobs] = out
+    return outputs

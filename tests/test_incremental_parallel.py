@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import sphinx_build
+from .conftest import built_serially_and_in_parallel
 from .html_terms import definitions
 
 PAGES = {
@@ -81,13 +81,7 @@ def test_parallel_build_equals_serial_build_byte_for_byte(make_site, tmp_path: P
                                  f":gpu-term:`gadget` on page {n}.\n")
     pages["index.rst"] += "".join(f"   page{n}\n" for n in range(12))
     srcdir = make_site("user", pages)
-    outputs = {}
-    for jobs in ("1", "2"):
-        out = tmp_path / f"out-j{jobs}"
-        result = sphinx_build("-W", "-j", jobs, "-b", "html", "-d", tmp_path / f"dt{jobs}",
-                              srcdir, out)
-        assert result.returncode == 0, result.stderr
-        outputs[jobs] = out
+    outputs = built_serially_and_in_parallel(srcdir, tmp_path)
     htmls = sorted(p.relative_to(outputs["1"]) for p in outputs["1"].rglob("*.html"))
     assert len(htmls) >= 17
     _match, mismatch, errors = filecmp.cmpfiles(outputs["1"], outputs["2"], htmls, shallow=False)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from .conftest import sphinx_build
+from .conftest import built_serially_and_in_parallel
 from .test_used_table import table
 
 ALPHA = "Alpha guide\n===========\n\nA :gpu-term:`widget`, a :gpu-term:`Gadget` and |thing|.\n"
@@ -165,13 +165,8 @@ def test_parallel_build_equals_serial_build(make_site, tmp_path: Path) -> None:
         (srcdir / f"p{number}.rst").write_text(f"P{number}\n==\n\n:gpu-term:`widget` and "
                                                f":gpu-term:`{('gizmo', 'gadget')[number % 2]}`.\n")
         edit(srcdir, "index.rst", "   glossary\n", f"   p{number}\n   glossary\n")
-    outputs = {}
-    for jobs in ("1", "2"):
-        out = tmp_path / f"out-j{jobs}"
-        result = sphinx_build("-W", "-j", jobs, "-b", "html", "-d", tmp_path / f"dt{jobs}",
-                              srcdir, out)
-        assert result.returncode == 0, result.stderr
-        outputs[jobs] = output(out)
+    outputs = {jobs: output(out)
+               for jobs, out in built_serially_and_in_parallel(srcdir, tmp_path).items()}
     assert outputs["1"] == outputs["2"]
     widget = table(outputs["2"]["glossary.html"].decode())["widget"]
     assert [href for href, _title in widget] == ["zeta.html", "alpha.html",
