@@ -8,8 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
-from benchmarks.linking import run
+from benchmarks.linking import run, sheet
 from benchmarks.linking.candidates import near_misses, spellings
 from benchmarks.linking.corpus import Label, line_digest, load_corpus, load_site, stale_labels
 from benchmarks.linking.scoring import Mention, first_right, match, score
@@ -181,15 +182,58 @@ def test_the_candidate_pass_skips_code_blocks_and_headings_and_keeps_columns() -
     assert near_misses(rst, ".rst", patterns) == [(8, 5, "GPU", "gpu")]
 
 
+# -- the labelling sheet ----------------------------------------------------------------------
+
+def test_a_sheet_of_a_site_becomes_a_corpus_file_the_runner_reads(tmp_path: Path) -> None:
+    made = tmp_path / "site.sheet.yaml"
+    assert sheet.main(["make", "--sources", str(SOURCES), "--site", "example+site", "--docs", "docs",
+                       "--skip", "other.rst", "--out", str(made)]) == 0
+    entries = yaml.safe_load(made.read_text(encoding="utf-8"))["entries"]
+    assert [(e["line"], e["text"], e["term"], e["follow_up"]) for e in entries] == [
+        (4, "CUDA", "cuda", False), (4, "GPU", "gpu", False), (4, "NCCL", "nccl", False),
+        (5, "vLLM", "vllm", False), (5, "CUDA", "cuda", True)]
+    assert ">    4 We compile CUDA kernels" in entries[0]["context"]
+    judged = tmp_path / "site.tsv"  # the follow-up is left out: CUDA's first mention is right
+    judged.write_text("1\tcuda\t\n2\tgpu\t\n3\tnull\tother-sense: a test label\n4\tvllm\t\n",
+                      encoding="utf-8")
+    out = tmp_path / "corpus" / "example+site.yaml"
+    out.parent.mkdir()
+    assert sheet.main(["corpus", str(made), "--labels", str(judged), "--sources", str(SOURCES),
+                       "--repository", "example/site", "--commit", "0" * 40, "--licence", "BSD-3-Clause",
+                       "--kind", "training", "--set", "dev", "--out", str(out)]) == 0
+    site = load_site(out)
+    assert [(lb.line, lb.text, lb.gold, lb.why) for lb in site.labels] == [
+        (4, "CUDA", "cuda", None), (4, "GPU", "gpu", None), (4, "NCCL", None, "other-sense: a test label"),
+        (5, "vLLM", "vllm", None)]
+    assert site.judged_pages == ["index.rst"] and site.unsampled == {"index.rst": [(5, 26, 4)]}
+    assert stale_labels(site, SOURCES) == []
+    result = tmp_path / "f.json"
+    assert run.main(["--sources", str(SOURCES), "--corpus", str(out.parent), "--json", str(result)]) == 0
+    figures = json.loads(result.read_text(encoding="utf-8"))["sites"]["example+site"]
+    assert (figures["right"], figures["wrong"], figures["unjudged"], figures["not_sampled"]) == (3, 1, 0, 1)
+
+
+def test_a_sheet_with_an_unjudged_entry_is_refused(tmp_path: Path) -> None:
+    made = tmp_path / "site.sheet.yaml"
+    sheet.main(["make", "--sources", str(SOURCES), "--site", "example+site", "--docs", "docs",
+                "--out", str(made)])
+    judged = tmp_path / "site.tsv"
+    judged.write_text("1\tcuda\t\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"index\.rst:4 is not judged"):
+        sheet.main(["corpus", str(made), "--labels", str(judged), "--sources", str(SOURCES), "--repository",
+                    "example/site", "--commit", "0" * 40, "--licence", "MIT", "--kind", "training",
+                    "--set", "dev", "--out", str(tmp_path / "x.yaml")])
+
+
 # -- the committed corpus --------------------------------------------------------------------------
 
 def test_the_corpus_has_its_sets_and_consistent_labels(glossary_ids: set[str]) -> None:
     sites = load_corpus()
     kinds = {(s.set, s.kind) for s in sites}
     assert {("dev", "training"), ("dev", "serving"), ("test", "training"), ("test", "serving")} <= kinds
-    assert sum(s.set == "dev" for s in sites) >= 4 and sum(s.set == "test" for s in sites) >= 2
+    assert sum(s.set == "dev" for s in sites) >= 8 and sum(s.set == "test" for s in sites) >= 2
     for site in sites:
-        assert len(site.commit) == 40 and 250 <= len(site.labels) <= 450, site.name
+        assert len(site.commit) == 40 and 150 <= len(site.labels) <= 450, site.name
         places = [(lb.file, lb.line, lb.column) for lb in site.labels]
         assert len(places) == len(set(places)), site.name
         for lb in site.labels:
