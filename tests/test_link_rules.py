@@ -137,6 +137,16 @@ def test_a_terms_own_phrases_say_where_it_links(tmp_path: Path) -> None:
         "not in one of the phrases of the term's linking.only_in"
 
 
+def test_only_in_restricts_the_spellings_its_phrases_hold(tmp_path: Path) -> None:
+    """A name of the term that no phrase holds needs no phrase (``learning rate warmup``
+    beside ``warmup steps``; another language's name beside English phrases)."""
+    matcher = user_matcher(tmp_path, TERMS.replace("aliases: {en: [wdg]}",
+                                                   "aliases: {en: [wdg, spinning widget]}"))
+    assert linked("A spinning widget. The last widget.", matcher) == [
+        ("spinning widget", "widget")]
+    assert linked("The wdg spins.", matcher) == [("wdg", "widget")]
+
+
 def test_a_phrase_holding_a_longer_spelling_still_rules_a_shorter_one(tmp_path: Path) -> None:
     matcher = user_matcher(tmp_path)
     assert linked("Gizmo Hub, the Gizmo company, and the Gizmo model hub.", matcher) == [
@@ -204,10 +214,10 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
     ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
     ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
-    ("The server will warmup first.", "warmup", "a verb: 'will warmup'"),
+    ("The job will checkpoint often.", "checkpoint", "a verb: 'will checkpoint'"),
     ("Set the backend to megatron.", "megatron",
      "a name written in lower case, as code writes it: 'megatron'"),
-    ("Load it with the huggingface transformers class.", "huggingface",
+    ("Load it with the huggingface class.", "huggingface",
      "a name written in lower case, as code writes it: 'huggingface'"),
     ("Pass the token with the authorization header.", "token",
      "'authorization' in the same sentence (the term's linking.not_near)"),
@@ -215,8 +225,32 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "not in one of the phrases of the term's linking.only_in"),
     ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
+    # a value in quotes, a device or port glued on by a colon, a channel name
+    ('The device, such as "cuda" or "cpu", is detected.', "cuda", 'a value in quotes: "cuda"'),
+    ("Pass cuda:0 for the first device.", "cuda", "part of the code 'cuda:0'"),
+    ("Ask in #megatron-core-alerts first.", "megatron-core", "part of the code '#megatron-core-alerts'"),
+    # a label opening a paragraph or list item
+    ("Dataset: GSM8K, 7,473 problems.", "Dataset", "a label that opens the paragraph: 'Dataset:'"),
+    ("GPU memory: 80 GB per card.", "GPU memory", "a label that opens the paragraph: 'GPU memory:'"),
+    # a name in capitals that opens the text, a model's id, an infinitive after "how to"
+    ("Qwen Gated Attention (QGA) layer", "Attention", "part of the name 'Qwen Gated Attention'"),
+    ("Xorbits Inference is a serving platform.", "Inference", "part of the name 'Xorbits Inference'"),
+    ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
+     "part of the name 'stable-diffusion-v1.5'"),
+    ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
+    # a phrase of the data holds the words run together too
+    ("It ships in HuggingFace Transformers.", "HuggingFace",
+     "part of 'Hugging Face transformers' (the term's linking.not_in)"),
+    # one sense per paragraph: the same word read in another sense (its not_near words)
+    # elsewhere in it
+    ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
 ])
-def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None:
+def test_more_language_and_data_rules(text: str, word: str, reason: str | None) -> None:
+    if reason is None:  # the paragraph case: every mention of the word is turned down
+        reasons = [c.reason for c in MATCHER.candidates(text) if text[c.start:c.end] == word]
+        assert reasons == ["part of 'API token' (the term's linking.not_in)",
+                           "'tokens' means something else elsewhere in this paragraph"]
+        return
     assert why(text, word) == reason
 
 
@@ -249,6 +283,13 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str) -> None
      [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
     ("Download a Hugging Face dataset with the Hugging Face transformers library.",
      [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
+    # labels are short: a clause before a colon is prose; a term later in the item links
+    ("FSDP shards parameters: see below.", [("FSDP", "fsdp")]),
+    ("Inference: see the guide on inference.", [("inference", "inference")]),
+    # a sentence-opening small word says nothing; a model's size or a unit is no model id
+    ("The Inference runs on CUDA-12 with an A100-80GB and GPU-accelerated kernels.",
+     [("Inference", "inference"), ("CUDA", "cuda"), ("A100-80GB", "nvidia-a100"), ("GPU", "gpu")]),
+    ("Switch to inference mode to learn the tokens.", [("inference", "inference"), ("tokens", "token")]),
 ])
 def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected

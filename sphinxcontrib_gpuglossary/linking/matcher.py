@@ -223,30 +223,68 @@ class Matcher:
                     return folded[k]
         return None
 
+    def _other_sense(self, text: str, found: list[Word], first: int, last: int,
+                     own: _Rules) -> str | None:
+        """Why the term's own rules say words *first* to *last* mean something else."""
+        for phrase in own.not_in:
+            if phrase.around(text, found, first, last):
+                return f"part of {phrase.text!r} (the term's linking.not_in)"
+        near = self._near(text, found, first, last, own.not_near)
+        if near is not None:
+            return f"{near!r} in the same sentence (the term's linking.not_near)"
+        return None
+
+    def _sense_of_paragraph(self, text: str, found: list[Word], first: int, last: int,
+                            own: _Rules) -> str | None:
+        """One sense per paragraph: the same words elsewhere in *text* that the term's
+        ``not_near`` words read in another sense (``API tokens authorize ... use tokens
+        to``) say so here too. A ``not_in`` phrase names another thing, not the
+        paragraph's sense (``Hugging Face transformers`` beside a Hugging Face dataset)."""
+        if not own.not_near:
+            return None
+        folded = self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        size = last - first + 1
+        own_words = folded[first:last + 1]
+        for k in range(len(found) - size + 1):
+            if k != first and folded[k:k + size] == own_words \
+                    and self._near(text, found, k, k + size - 1, own.not_near) is not None:
+                said = text[found[k].start:found[k + size - 1].end]
+                return f"{said!r} means something else elsewhere in this paragraph"
+        return None
+
     def _reason(self, text: str, found: list[Word], first: int, last: int,
                 term_id: str) -> str | None:
         if term_id in self.refused:
             return self.refused[term_id]
         own = self.rules.get(term_id)
         if own is not None:
-            for phrase in own.not_in:
-                if phrase.around(text, found, first, last):
-                    return f"part of {phrase.text!r} (the term's linking.not_in)"
-            near = self._near(text, found, first, last, own.not_near)
-            if near is not None:
-                return f"{near!r} in the same sentence (the term's linking.not_near)"
-            if own.only_in and not any(p.around(text, found, first, last) for p in own.only_in):
+            other = self._other_sense(text, found, first, last, own)
+            if other is not None:
+                return other
+            if own.only_in and _restricted(own.only_in, found, first, last) \
+                    and not any(p.around(text, found, first, last) for p in own.only_in):
                 return "not in one of the phrases of the term's linking.only_in"
+            other = self._sense_of_paragraph(text, found, first, last, own)
+            if other is not None:
+                return other
         code = rules.in_code(text, found[first].start, found[last].end)
         if code is not None:
             return f"part of the code {code!r}"
         written = text[found[first].start:found[last].end]
         if first == last and written.islower() and written.casefold() in self.capitalised_only:
             return f"a name written in lower case, as code writes it: {written!r}"
+        if term_id in self.proper:
+            value = rules.quoted_value(text, found[first].start, found[last].end)
+            if value is not None:
+                return f"a value in quotes: {value}"
+        label = rules.field_label(text, found, first, last)
+        if label is not None:
+            return f"a label that opens the paragraph: {label!r}"
         said = rules.idiom(text, found, first, last)
         if said is not None:
             return f"the idiom {said!r}"
-        model = rules.model_name(text, found, first)
+        model = rules.model_name(text, found, first) or \
+            rules.model_id(text, found[first].start, found[last].end)
         if model is not None:
             return f"part of the name {model!r}"
         verb = rules.verb_use(text, found, first, last)
@@ -263,6 +301,14 @@ class Matcher:
 
 
 _start = attrgetter("start")
+
+
+def _restricted(only_in: list[rules.Phrase], found: list[Word], first: int, last: int) -> bool:
+    """Whether the ``only_in`` phrases speak of the spelling at words *first* to *last*:
+    they restrict the words they hold (``warmup`` in ``warmup steps``), not a longer
+    name of the term that needs no phrase (``learning rate warmup``, ``学习率预热``)."""
+    own = "".join(w.text.casefold() for w in found[first:last + 1])
+    return any("".join(way[1]) == own for phrase in only_in for way in phrase.ways)
 
 
 def _cjk_edge(key: str, i: int) -> bool:

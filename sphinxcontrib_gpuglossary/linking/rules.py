@@ -33,7 +33,7 @@ _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "modu
 #: What ends a sentence: after it a capital says nothing about a name.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;]|\n\s*\n)[\s\"'“‘(\[*_]*$")
 #: Marks that glue a word into code when they touch it: ``--flag``, ``a=b``, ``f(x)``.
-_CODE_BEFORE = frozenset("=@$%\\<>{}")
+_CODE_BEFORE = frozenset("=@#$%\\<>{}")
 _CODE_AFTER = frozenset("=(@$\\<>{}")
 
 
@@ -64,8 +64,10 @@ class Phrase:
         where the phrase holds these very words, or else another spelling of as many
         words (``model parameters`` holds ``parameter`` too)."""
         own = tuple(w.text.casefold() for w in found[first:last + 1])
-        # a phrase that is only a spelling rules that spelling alone (not_in: [transformers])
+        # a phrase that is only a spelling rules that spelling alone (not_in: [transformers]);
+        # words run together are the same spelling (HuggingFace for Hugging Face)
         ways = [w for w in self.ways if w[1] == own] or \
+            [w for w in self.ways if "".join(w[1]) == "".join(own) and (w[0] or w[2])] or \
             [w for w in self.ways if len(w[1]) == len(own) and (w[0] or w[2])]
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
@@ -127,6 +129,12 @@ def title_case_text(text: str) -> bool:
     return len(found) > 1 and all(capitalised(w) or w in _TITLE_SMALL for w in found)
 
 
+#: Small words that open a sentence with a capital they would not have inside it.
+_OPENERS = _TITLE_SMALL | frozenset({
+    "this", "these", "that", "those", "our", "your", "its", "their", "my", "each", "every",
+    "all", "some", "both", "any", "no", "when", "if", "while", "after", "before", "use",
+    "using", "enable", "enabling", "run", "running", "see", "why", "how", "what"})
+
 #: Last words of a product's or service's name (``Cloud Autoscaling API``).
 _PRODUCT_HEADS = frozenset({"api", "apis", "server", "service", "engine", "runtime", "toolkit",
                             "operator", "platform", "sdk", "cloud", "registry", "system",
@@ -153,8 +161,9 @@ def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | N
         end += 1
     if start == first and end == last:
         return None
-    if start < first and sentence_start(text, found[start]) and end == last:
-        return None  # "The Inference": a capital that opens a sentence says nothing
+    if start == first - 1 and end == last and sentence_start(text, found[start]) \
+            and found[start].text.casefold() in _OPENERS:
+        return None  # "The Inference": a small word that opens a sentence says nothing
     if title_case_text(text) and found[end].text.casefold() not in _PRODUCT_HEADS:
         return None
     return text[found[start].start:found[end].end]
@@ -178,6 +187,43 @@ def model_name(text: str, found: list[Word], first: int) -> str | None:
     return text[start:found[first].end]
 
 
+#: Words a label opening a paragraph or list item may have (``Dataset:``, ``GPU memory:``).
+_LABEL_WORDS = 3
+
+
+def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
+    """The label that opens the text and that words *first* to *last* stand in, if any: two
+    words, or three in title case, then a colon and a space (``Dataset: GSM8K``,
+    ``Inference: see the guide``), as a list item or paragraph names its subject first."""
+    if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
+        return None
+    for k in range(last, min(len(found), _LABEL_WORDS)):
+        after = text[found[k].end:found[k].end + 2]
+        if after[:1] == ":" and after[1:2] in (" ", "\n", "\t", ""):
+            label = text[found[0].start:found[k].end]
+            if any(c in label for c in ".,;:!?()") or \
+                    (k == 2 and not all(capitalised(w.text) for w in found[:3])):
+                return None  # three words in lower case may be a clause: "FSDP shards weights:"
+            return label + ":"
+        if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
+            return None
+    return None
+
+
+#: A hyphened tail with a digit: a version or size that makes the words a model's id.
+_MODEL_TAIL = re.compile(r"-[a-z]*\d[\w.]*|-[a-z]+(?:-[\w.]+)*-v?\d[\w.]*")
+
+
+def model_id(text: str, start: int, end: int) -> str | None:
+    """``stable-diffusion-v1.5``, ``stable-diffusion-xl-base-1.0``: words in lower case
+    with a hyphened tail that holds a version or size, as model ids are written."""
+    written = text[start:end]
+    tail = _MODEL_TAIL.match(text, end)
+    if not written.islower() or tail is None:
+        return None
+    return written + tail.group()
+
+
 def package_name(text: str, found: list[Word], last: int) -> str | None:
     """``the transformers library``: the word after the term says it names a package."""
     if last + 1 < len(found):
@@ -193,6 +239,9 @@ _OBJECTS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its",
                       "both", "several", "multiple", "it", "them", "us", "you"})
 #: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
 _BE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "re", "m"})
+#: Before ``to`` and a word's base form: an infinitive follows (``how to inference``).
+_TO_VERB = frozenset({"how", "want", "wants", "need", "needs", "able", "unable", "going",
+                      "tries", "try", "learn", "used"})
 #: Before a word's base form: a modal makes it a verb (``will warmup``).
 _MODALS = frozenset({"will", "would", "can", "could", "should", "may", "might", "must",
                      "shall"})
@@ -211,6 +260,10 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
         return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
     if first == last and before in _MODALS and word.isalpha() and word.islower():
         return text[found[first - 1].start:found[first].end]
+    if before == "to" and first > 1 and word.islower() \
+            and found[first - 2].text.casefold() in _TO_VERB \
+            and _spaced(text, found[first - 2], found[first - 1]):
+        return text[found[first - 2].start:found[last].end]  # "how to inference models"
     return None
 
 
@@ -232,6 +285,8 @@ def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
 
 #: ``f(x)``, ``model.parameters()``: a call, written as code.
 _CALL = re.compile(r"\([\w.,\s=]*\)")
+#: A colon glued to what follows: a device, port or tag (``cuda:0``, ``:8000``, ``:latest``).
+_DEVICE = re.compile(r":[\w.-]")
 #: A path: from the root or home, relative, or with a file's extension or a scheme.
 _PATH = re.compile(r"^(?:/|~|\.{1,2}/)|://|/[\w-]+\.\w{1,5}\b|\.\w{1,5}/")
 
@@ -258,4 +313,16 @@ def in_code(text: str, start: int, end: int) -> str | None:
         return token
     if _CALL.match(after) or "::" in token or "." in before or _PATH.search(token):
         return token
+    if _DEVICE.match(after):  # cuda:0, host:8000, image:tag
+        return token
     return None
+
+
+def quoted_value(text: str, start: int, end: int) -> str | None:
+    """The value a lower-case match stands for when straight quotes wrap exactly it, as
+    settings and option values are written (``such as "cuda" or "cpu"``)."""
+    written = text[start:end]
+    if not written.islower() or start == 0 or end >= len(text):
+        return None
+    quote = text[start - 1]
+    return f"{quote}{written}{quote}" if quote in "\"'" and text[end] == quote else None
