@@ -241,6 +241,14 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     # a phrase of the data holds the words run together too
     ("It ships in HuggingFace Transformers.", "HuggingFace",
      "part of 'Hugging Face transformers' (the term's linking.not_in)"),
+    # the data's rules for words the sites use in longer names or other senses
+    ("Try quantization-aware training next.", "quantization",
+     "part of 'quantization-aware training' (the term's linking.not_in)"),
+    ("Megatron-FSDP shards the model.", "FSDP", "part of 'Megatron-FSDP' (the term's linking.not_in)"),
+    ("The CUDA graph warmup runs twice.", "warmup",
+     "'graph' in the same sentence (the term's linking.not_near)"),
+    ("After warmup, the callback runs.", "warmup",
+     "not in one of the phrases of the term's linking.only_in"),
     # one sense per paragraph: the same word read in another sense (its not_near words)
     # elsewhere in it
     ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
@@ -283,6 +291,8 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
      [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
     ("Download a Hugging Face dataset with the Hugging Face transformers library.",
      [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
+    ("Use 100 warmup steps, a learning rate warmup and 10% tokens/second more.",
+     [("warmup", "warmup"), ("learning rate warmup", "warmup"), ("tokens/second", "tokens-per-second")]),
     # labels are short: a clause before a colon is prose; a term later in the item links
     ("FSDP shards parameters: see below.", [("FSDP", "fsdp")]),
     ("Inference: see the guide on inference.", [("inference", "inference")]),
