@@ -378,3 +378,24 @@ def test_one_unmarkable_mention_costs_no_more_proofs(tmp_path: Path, capsys,
     reads.clear()
     _code, found, _err = scan(capsys, tmp_path, "--first")
     assert len(found) == 1 and len(reads) <= 3
+
+
+def test_versionchanged_text_is_scanned_and_linked_as_running_text(tmp_path: Path, build,
+                                                                  capsys) -> None:
+    """Sphinx moves a ``versionchanged`` paragraph into an inline of a paragraph it makes:
+    the writer's text is running text (scanned, marked, auto-linked), the label is not."""
+    page = ("Home\n====\n\n.. versionchanged:: 2.0\n\n   The CUDA image needs a GPU.\n\n"
+            "   A second paragraph on VRAM.\n\n.. deprecated:: 1.0\n\n   The KV cache moved.\n")
+    srcdir = write(tmp_path, {"conf.py": 'extensions = ["sphinxcontrib_gpuglossary"]\n',
+                              "index.rst": page})
+    _code, found, err = scan(capsys, srcdir)
+    assert where(found, "index.rst") == [(6, 8, "CUDA"), (6, 27, "GPU"), (8, 26, "VRAM"),
+                                         (12, 8, "KV cache")]
+    assert "not placed" not in err
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
+    (srcdir / "index.rst").write_text(page, encoding="utf-8")
+    (srcdir / "conf.py").write_text('extensions = ["sphinxcontrib_gpuglossary"]\n'
+                                    'gpuglossary_autolink = "all"\n', encoding="utf-8")
+    html = build(srcdir, "html", freshenv=True).read("index.html")
+    assert [(u.term_id, u.text) for u in term_uses(html)] == [
+        ("cuda", "CUDA"), ("gpu", "GPU"), ("vram", "VRAM"), ("kv-cache", "KV cache")]

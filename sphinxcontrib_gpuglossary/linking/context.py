@@ -47,7 +47,24 @@ def never_linked(node: nodes.Node) -> str | None:
     return None
 
 
+def holds_paragraphs(node: nodes.Node) -> bool:
+    """A text element that holds paragraphs (Sphinx's ``versionchanged`` and its kin):
+    its paragraphs are the blocks, not it."""
+    return isinstance(node, nodes.TextElement) and \
+        any(isinstance(child, nodes.paragraph) for child in node.children)
+
+
+def moved_text(node: nodes.Node) -> bool:
+    """A paragraph's text that Sphinx moved into a translatable ``inline`` of a paragraph
+    it made (``versionchanged`` and its kin: the label, then the writer's first
+    paragraph): running text, not another role's."""
+    return isinstance(node, nodes.inline) and bool(node.get("translatable")) \
+        and bool(node.rawsource) and isinstance(node.parent, nodes.paragraph)
+
+
 def _reason(element: nodes.Element) -> str | None:
+    if moved_text(element):
+        return None
     for kinds, reason in NEVER:
         if isinstance(element, kinds):
             return reason
@@ -108,7 +125,7 @@ class RunningText:
         """The text of *text*'s block, and the offset of *text* in it. A block is read
         the first time one of its nodes is asked for: ask before changing it."""
         block = text.parent
-        while isinstance(block.parent, nodes.TextElement):
+        while isinstance(block.parent, nodes.TextElement) and not holds_paragraphs(block.parent):
             block = block.parent
         known = self._blocks.get(id(block))
         if known is None:

@@ -21,7 +21,7 @@ from sphinx.util import get_filetype
 
 from ..core.status import discouraged
 from ..nodes import gpu_term
-from .context import lead_in, never_linked
+from .context import holds_paragraphs, lead_in, moved_text, never_linked
 from .placement import Block, Piece
 
 
@@ -76,7 +76,10 @@ def make_record(document: nodes.document, env: Any, docname: str,
     chosen: list[tuple[nodes.Element, str, nodes.Element | None]] = []
     excluded: list[tuple[Block, str]] = []
     for node in document.findall(nodes.TextElement):
-        if any(isinstance(a, nodes.TextElement) for a in _ancestors(node)):
+        if holds_paragraphs(node) or any(moved_text(c) for c in node.children):
+            continue  # its paragraphs, or the text moved into it, are the blocks
+        if not moved_text(node) and any(isinstance(a, nodes.TextElement)
+                                         and not holds_paragraphs(a) for a in _ancestors(node)):
             continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
