@@ -249,6 +249,8 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "'graph' in the same sentence (the term's linking.not_near)"),
     ("After warmup, the callback runs.", "warmup",
      "not in one of the phrases of the term's linking.only_in"),
+    ("Both the PyTorch and TurboMind backends stream.", "PyTorch",
+     "part of 'PyTorch backends' (the term's linking.not_in)"),
     # one sense per paragraph: the same word read in another sense (its not_near words)
     # elsewhere in it
     ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
@@ -293,6 +295,12 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
      [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
     ("Use 100 warmup steps, a learning rate warmup and 10% tokens/second more.",
      [("warmup", "warmup"), ("learning rate warmup", "warmup"), ("tokens/second", "tokens-per-second")]),
+    # coordinated words share the head after the last one
+    ("FSDP runs over tensor and expert parallel shards.",
+     [("FSDP", "fsdp"), ("tensor", "tensor-parallelism"), ("expert parallel", "expert-parallelism")]),
+    ("Mix tensor, pipeline, and expert parallelism; a tensor and a GPU.",
+     [("tensor", "tensor-parallelism"), ("pipeline", "pipeline-parallelism"),
+      ("expert parallelism", "expert-parallelism"), ("tensor", "tensor"), ("GPU", "gpu")]),
     # labels are short: a clause before a colon is prose; a term later in the item links
     ("FSDP shards parameters: see below.", [("FSDP", "fsdp")]),
     ("Inference: see the guide on inference.", [("inference", "inference")]),

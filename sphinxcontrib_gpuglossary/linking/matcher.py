@@ -157,6 +157,9 @@ class Matcher:
         i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
         while i < len(found) and found[i].end <= end:
             size, term_id = self._longest(text, found, folded, i, end)
+            if size <= 1:  # "tensor and expert parallel": the word shares the head after it
+                term_id = self._coordinated(text, found, folded, i) or term_id
+                size = 1
             if term_id is None:
                 i += 1
                 continue
@@ -199,6 +202,25 @@ class Matcher:
             spaced = spaced or any(c.isspace() for c in text[found[k - 1].end:found[k].start])
             size += 1
         return best
+
+    def _coordinated(self, text: str, found: list[Word], folded: list[str],
+                     i: int) -> str | None:
+        """The term word *i* names when it is the first of coordinated words that share
+        the head after the last (``data and tensor parallelism``, ``tensor, pipeline, or
+        expert parallel``): both it and the last word with that head spell a term."""
+        k = rules.last_conjunct(text, found, i)
+        if k is None:
+            return None
+        head = k + 1
+        if head >= len(found) or text[found[k].end:found[head].start] not in (" ", "-"):
+            return None
+        for size in range(1, min(self.longest, len(found) - head + 1)):
+            words_after = " ".join(folded[head:head + size])
+            shared = self.folded.get(f"{folded[i]} {words_after}")
+            if shared is not None and not shared.startswith("\0") \
+                    and self.folded.get(f"{folded[k]} {words_after}") is not None:
+                return shared
+        return None
 
     def _judge(self, text: str, found: list[Word], first: int, last: int,
                term_id: str) -> Candidate:

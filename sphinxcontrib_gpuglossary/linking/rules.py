@@ -73,8 +73,45 @@ class Phrase:
                    for before, _own, after in ways)
 
 
+#: Words that join the last of coordinated words (``PyTorch and TurboMind engines``).
+_CONJUNCTIONS = frozenset({"and", "or"})
+_MOST_CONJUNCTS = 4
+
+
+def last_conjunct(text: str, found: list[Word], i: int) -> int | None:
+    """The index of the last of the single words coordinated with word *i* (``tensor,
+    pipeline, and expert`` in ``tensor, pipeline, and expert parallelism``), if any."""
+    k = i
+    for _ in range(_MOST_CONJUNCTS):
+        if k + 2 >= len(found):
+            return None
+        between = text[found[k].end:found[k + 1].start]
+        joining = found[k + 1].text.casefold() in _CONJUNCTIONS
+        if between in (", ", ",") and not joining:
+            k += 1
+            continue
+        if between == "/":
+            return k + 1
+        if between in (" ", ", ") and joining \
+                and text[found[k + 1].end:found[k + 2].start] == " ":
+            return k + 2
+        return None
+    return None
+
+
 def _stands_in(text: str, found: list[Word], first: int, last: int,
                before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    if _stands_in_as_written(text, found, first, last, before, after):
+        return True
+    if not after or before:
+        return False
+    # the phrase's head after coordinated words: "PyTorch and TurboMind backends"
+    k = last_conjunct(text, found, last)
+    return k is not None and _stands_in_as_written(text, found, k, k, (), after)
+
+
+def _stands_in_as_written(text: str, found: list[Word], first: int, last: int,
+                          before: tuple[str, ...], after: tuple[str, ...]) -> bool:
     start, end = first - len(before), last + 1 + len(after)
     if start < 0 or end > len(found):
         return False
