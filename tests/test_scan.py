@@ -292,6 +292,22 @@ def test_a_conf_py_whose_setup_cannot_run_gives_its_literal_settings(tmp_path: P
     assert code == 1
 
 
+def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path, capsys) -> None:
+    """A conf.py of an older site (TorchServe's): language = None, Markdown through the
+    retired recommonmark; it cannot run, and its pages are still read."""
+    (tmp_path / "conf.py").write_text(
+        "import not_installed_theme\nextensions = ['recommonmark']\nlanguage = None\n"
+        "source_suffix = {'.rst': 'restructuredtext', '.md': 'markdown'}\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
+    (tmp_path / "guide.md").write_text("# Guide\n\nThe KV cache grows.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "recommonmark is not installed: its pages are read with myst_parser" in err
+    assert "Sphinx cannot start" not in err and "not read" not in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("guide.md", 3, "KV cache")]
+    assert code == 1
+
+
 def test_bad_glossary_files_are_reported_with_their_line(make_site, capsys) -> None:
     srcdir = make_site("scan-rst")
     (srcdir / "terms.yaml").write_text("terms:\n  - id: Bad Id\n    category: hardware\n")

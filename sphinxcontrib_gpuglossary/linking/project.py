@@ -126,6 +126,10 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
     running code, and this one."""
     usable, left_out = [], []
     for name in extension_names(names, note):
+        successor = SUCCESSORS.get(name)
+        if successor is not None and not _importable(name) and _importable(successor):
+            note(f"{name} is not installed: its pages are read with {successor}, its successor")
+            name = successor
         if name in NOT_LOADED or not _importable(name):
             left_out.append(name)
         elif name != EXTENSION:
@@ -135,6 +139,9 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
              f"{printable(', '.join(left_out))}; text inside their directives is not scanned")
     return [*usable, EXTENSION]
 
+
+#: Retired extensions and the installed one that reads their pages the same way.
+SUCCESSORS = {"recommonmark": "myst_parser"}
 
 #: conf.py settings a scan can use when conf.py cannot run.
 LITERAL_SETTINGS = ("extensions", "language", "source_suffix", "exclude_patterns",
@@ -177,7 +184,8 @@ def literal_settings(conf: Path) -> dict[str, Any]:
                     else target.extend(value)
         except (ValueError, TypeError, SyntaxError):
             continue
-    return found
+    # None leaves a setting to Sphinx's default, as Sphinx reads conf.py (language = None)
+    return {name: value for name, value in found.items() if value is not None}
 
 
 def _importable(name: str) -> bool:
