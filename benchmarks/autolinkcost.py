@@ -14,7 +14,12 @@ makes; the transform's own share is measured in-process (docs/performance.rst).
     .venv/bin/python -m benchmarks.autolinkcost --pages 100 --instructions
 
 ``--instructions`` builds each variant once under ``valgrind --tool=callgrind`` and
-compares instruction counts, which a busy machine does not move.
+compares instruction counts, which a busy machine does not move. ``--transform`` builds
+the ``"first"`` variant in this process, ``--rounds`` times from a fresh environment,
+and prints the ``AutoLink`` transform's CPU time and its share of each build's (the
+cheapest round's share is the figure).
+
+    .venv/bin/python -m benchmarks.autolinkcost --pages 100 --transform --rounds 5
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ import argparse
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 from benchmarks import productsite
 from benchmarks.run import build, instructions
@@ -59,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions (valgrind) instead of timing rounds")
+    parser.add_argument("--transform", action="store_true",
+                        help="time the AutoLink transform in-process against the whole build")
     args = parser.parse_args(argv)
     glossary = "Glossary\n========\n\n.. glossary-table::\n"
     with tempfile.TemporaryDirectory(prefix="gpuglossary-autolink-") as tmp:
@@ -67,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             workdir / "gen", args.pages, "alabaster", args.seed)
         untouched = args.site.resolve() if args.site is not None else generated["none"]
         roots = {mode: prepare(untouched, glossary, workdir / mode, mode) for mode in MODES}
+        if args.transform:
+            return transform_share(roots["first"], workdir / "out-transform", args.rounds)
         if generated:
             roots["roles"] = generated["gpu"]
         variants = list(roots)
@@ -89,6 +100,45 @@ def main(argv: list[str] | None = None) -> int:
     best = {mode: min(times) for mode, times in cpu.items()}
     print("cheapest CPU: " + ", ".join(f"{mode} {seconds:.3f} s" for mode, seconds in best.items()))
     return report(best)
+
+
+def transform_share(srcdir: Path, outdir: Path, rounds: int) -> int:
+    """Build *srcdir* in this process *rounds* times; print the AutoLink transform's CPU
+    time against each whole build's."""
+    from sphinx.application import Sphinx
+
+    from sphinxcontrib_gpuglossary.linking.autolink import AutoLink
+
+    spent = [0.0]
+    apply = AutoLink.apply
+
+    def timed(self: AutoLink, **kwargs: Any) -> None:
+        began = time.process_time()
+        try:
+            apply(self, **kwargs)
+        finally:
+            spent[0] += time.process_time() - began
+
+    AutoLink.apply = timed  # type: ignore[method-assign]
+    shares = []
+    try:
+        for number in range(rounds):
+            shutil.rmtree(outdir, ignore_errors=True)
+            spent[0] = 0.0
+            began = time.process_time()
+            app = Sphinx(str(srcdir), str(srcdir), str(outdir), str(outdir / ".doctrees"), "html",
+                         status=None, warning=None, freshenv=True)
+            app.build()
+            whole = time.process_time() - began
+            shares.append((spent[0] / whole, spent[0], whole))
+            print(f"round {number + 1}/{rounds}: AutoLink {spent[0]:.3f} s of {whole:.2f} s "
+                  f"({100 * spent[0] / whole:.2f} %)", file=sys.stderr, flush=True)
+    finally:
+        AutoLink.apply = apply  # type: ignore[method-assign]
+    share, transform, whole = min(shares)
+    print(f"AutoLink transform: cheapest share {100 * share:.2f} % ({transform:.3f} s of "
+          f"{whole:.2f} s); all rounds {', '.join(f'{100 * s:.2f}' for s, _t, _w in shares)} %")
+    return 0
 
 
 def report(best: dict[str, float]) -> int:

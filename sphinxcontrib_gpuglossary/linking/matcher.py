@@ -157,7 +157,8 @@ class Matcher:
         i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
         while i < len(found) and found[i].end <= end:
             size, term_id = self._longest(text, found, folded, i, end)
-            if size <= 1:  # "tensor and expert parallel": the word shares the head after it
+            if size <= 1 and folded[i] + " " in self.folded_starts:
+                # "tensor and expert parallel": the word shares the head after it
                 term_id = self._coordinated(text, found, folded, i) or term_id
                 size = 1
             if term_id is None:

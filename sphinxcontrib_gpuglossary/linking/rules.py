@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .words import Word, capitalised, gap, words
 
@@ -37,6 +37,9 @@ _CODE_BEFORE = frozenset("=@#$%\\<>{}")
 _CODE_AFTER = frozenset("=(@$\\<>{}")
 
 
+_Way = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
 @dataclass(frozen=True)
 class Phrase:
     """A phrase of a term's ``linking`` rules, as the words before and after the term's
@@ -45,7 +48,11 @@ class Phrase:
 
     text: str
     #: ``(before, own words, after)``, longest own words first
-    ways: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]
+    ways: tuple[_Way, ...]
+    #: the ways by their own words, by those run together, and (with words around) by count
+    by_words: dict[tuple[str, ...], list[_Way]] = field(default_factory=dict, compare=False)
+    by_joined: dict[str, list[_Way]] = field(default_factory=dict, compare=False)
+    by_count: dict[int, list[_Way]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
@@ -57,7 +64,15 @@ class Phrase:
             for i in range(len(parts) - len(spelt) + 1):
                 if tuple(parts[i:i + len(spelt)]) == spelt:
                     ways.append((tuple(parts[:i]), spelt, tuple(parts[i + len(spelt):])))
-        return cls(text, tuple(ways)) if ways else None
+        if not ways:
+            return None
+        phrase = cls(text, tuple(ways))
+        for way in ways:
+            phrase.by_words.setdefault(way[1], []).append(way)
+            if way[0] or way[2]:
+                phrase.by_joined.setdefault("".join(way[1]), []).append(way)
+                phrase.by_count.setdefault(len(way[1]), []).append(way)
+        return phrase
 
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
         """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
@@ -66,9 +81,8 @@ class Phrase:
         own = tuple(w.text.casefold() for w in found[first:last + 1])
         # a phrase that is only a spelling rules that spelling alone (not_in: [transformers]);
         # words run together are the same spelling (HuggingFace for Hugging Face)
-        ways = [w for w in self.ways if w[1] == own] or \
-            [w for w in self.ways if "".join(w[1]) == "".join(own) and (w[0] or w[2])] or \
-            [w for w in self.ways if len(w[1]) == len(own) and (w[0] or w[2])]
+        ways = self.by_words.get(own) or self.by_joined.get("".join(own)) \
+            or self.by_count.get(len(own), ())
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
 
@@ -103,7 +117,9 @@ def _stands_in(text: str, found: list[Word], first: int, last: int,
                before: tuple[str, ...], after: tuple[str, ...]) -> bool:
     if _stands_in_as_written(text, found, first, last, before, after):
         return True
-    if not after or before:
+    if not after or before or last + 1 >= len(found) or not (
+            text[found[last].end:found[last].end + 1] in (",", "/")
+            or found[last + 1].text.casefold() in _CONJUNCTIONS):
         return False
     # the phrase's head after coordinated words: "PyTorch and TurboMind backends"
     k = last_conjunct(text, found, last)
