@@ -251,6 +251,8 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "not in one of the phrases of the term's linking.only_in"),
     ("Both the PyTorch and TurboMind backends stream.", "PyTorch",
      "part of 'PyTorch backends' (the term's linking.not_in)"),
+    ("The runtime will decode the payload.", "decode",
+     "not in one of the phrases of the term's linking.only_in"),
     # one sense per paragraph: the same word read in another sense (its not_near words)
     # elsewhere in it
     ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
@@ -301,6 +303,8 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
     ("Mix tensor, pipeline, and expert parallelism; a tensor and a GPU.",
      [("tensor", "tensor-parallelism"), ("pipeline", "pipeline-parallelism"),
       ("expert parallelism", "expert-parallelism"), ("tensor", "tensor"), ("GPU", "gpu")]),
+    ("Call it on the decode engine; decode latency drops.",
+     [("decode", "decode"), ("decode", "decode"), ("latency", "latency")]),
     # labels are short: a clause before a colon is prose; a term later in the item links
     ("FSDP shards parameters: see below.", [("FSDP", "fsdp")]),
     ("Inference: see the guide on inference.", [("inference", "inference")]),
