@@ -238,6 +238,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
      "part of the name 'stable-diffusion-v1.5'"),
     ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
+    ("Docker - build the archive in a container.", "Docker",
+     "a label that opens the paragraph: 'Docker -'"),
+    ("Run FLUX.1-schnell in four steps.", "FLUX.1", "part of the name 'FLUX.1-schnell'"),
     # a phrase of the data holds the words run together too
     ("It ships in HuggingFace Transformers.", "HuggingFace",
      "part of 'Hugging Face transformers' (the term's linking.not_in)"),

@@ -240,24 +240,27 @@ def model_name(text: str, found: list[Word], first: int) -> str | None:
     return text[start:found[first].end]
 
 
+#: A dash between spaces after a label (``Docker - build it in a container``).
+_DASHES = frozenset({" - ", " – ", " — "})
 #: Words a label opening a paragraph or list item may have (``Dataset:``, ``GPU memory:``).
 _LABEL_WORDS = 3
 
 
 def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The label that opens the text and that words *first* to *last* stand in, if any: two
-    words, or three in title case, then a colon and a space (``Dataset: GSM8K``,
-    ``Inference: see the guide``), as a list item or paragraph names its subject first."""
+    words, or three in title case, then a colon or a spaced dash (``Dataset: GSM8K``,
+    ``Inference: see the guide``, ``Docker - build it``), as a list item or paragraph
+    names its subject first."""
     if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
         return None
     for k in range(last, min(len(found), _LABEL_WORDS)):
-        after = text[found[k].end:found[k].end + 2]
-        if after[:1] == ":" and after[1:2] in (" ", "\n", "\t", ""):
+        after = text[found[k].end:found[k].end + 3]
+        if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES:
             label = text[found[0].start:found[k].end]
             if any(c in label for c in ".,;:!?()") or \
                     (k == 2 and not all(capitalised(w.text) for w in found[:3])):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
-            return label + ":"
+            return label + (":" if after[:1] == ":" else f" {after.strip()}")
         if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
             return None
     return None
@@ -267,14 +270,18 @@ def field_label(text: str, found: list[Word], first: int, last: int) -> str | No
 _MODEL_TAIL = re.compile(r"-[a-z]*\d[\w.]*|-[a-z]+(?:-[\w.]+)*-v?\d[\w.]*")
 
 
+#: A variant's name after a versioned model's (``FLUX.1-dev``, ``FLUX.1-schnell``).
+_VARIANT_TAIL = re.compile(r"-[a-z]{2,}\b")
+
+
 def model_id(text: str, start: int, end: int) -> str | None:
-    """``stable-diffusion-v1.5``, ``stable-diffusion-xl-base-1.0``: words in lower case
-    with a hyphened tail that holds a version or size, as model ids are written."""
+    """``stable-diffusion-v1.5``, ``stable-diffusion-xl-base-1.0``, ``FLUX.1-dev``: words
+    in lower case with a hyphened tail that holds a version or size, or a versioned name
+    with a variant's, as model ids are written."""
     written = text[start:end]
-    tail = _MODEL_TAIL.match(text, end)
-    if not written.islower() or tail is None:
-        return None
-    return written + tail.group()
+    tail = _MODEL_TAIL.match(text, end) if written.islower() else \
+        _VARIANT_TAIL.match(text, end) if written[-1:].isdigit() else None
+    return None if tail is None else written + tail.group()
 
 
 def package_name(text: str, found: list[Word], last: int) -> str | None:
