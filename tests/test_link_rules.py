@@ -254,7 +254,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "not in one of the phrases of the term's linking.only_in"),
     ("Both the PyTorch and TurboMind backends stream.", "PyTorch",
      "part of 'PyTorch backends' (the term's linking.not_in)"),
-    ("Set the token in the environment first.", "token",
+    ("Export a token as an environment variable.", "token",
      "'environment' in the same sentence (the term's linking.not_near)"),
     ("The runtime will decode the payload.", "decode",
      "not in one of the phrases of the term's linking.only_in"),
