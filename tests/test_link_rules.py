@@ -310,6 +310,9 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
       ("expert parallelism", "expert-parallelism"), ("tensor", "tensor"), ("GPU", "gpu")]),
     ("Call it on the decode engine; decode latency drops.",
      [("decode", "decode"), ("decode", "decode"), ("latency", "latency")]),
+    # Docker in any case: writers name the product in lower case too
+    ("It needs docker installed, or a local docker deployment.",
+     [("docker", "docker"), ("docker", "docker")]),
     # labels are short: a clause before a colon is prose; a term later in the item links
     ("FSDP shards parameters: see below.", [("FSDP", "fsdp")]),
     ("Inference: see the guide on inference.", [("inference", "inference")]),
