@@ -399,3 +399,15 @@ def test_versionchanged_text_is_scanned_and_linked_as_running_text(tmp_path: Pat
     html = build(srcdir, "html", freshenv=True).read("index.html")
     assert [(u.term_id, u.text) for u in term_uses(html)] == [
         ("cuda", "CUDA"), ("gpu", "GPU"), ("vram", "VRAM"), ("kv-cache", "KV cache")]
+
+
+def test_a_term_in_a_directive_argument_is_named_not_dropped(tmp_path: Path, capsys) -> None:
+    """``versionadded``'s text on the lines right after it is its argument, where scan
+    does not mark: the mention is named on stderr and counted, not dropped."""
+    srcdir = write(tmp_path, {"conf.py": 'extensions = ["sphinxcontrib_gpuglossary"]\n',
+                              "index.rst": "Home\n====\n\n.. versionadded:: 1.0\n   The GPU image."
+                                           "\n\nA CUDA line.\n"})
+    _code, found, err = scan(capsys, srcdir)
+    assert where(found, "index.rst") == [(7, 3, "CUDA")]
+    assert "index.rst:4: 'GPU' [gpu] cannot be placed: it stands in a directive's argument" in err
+    assert "1 mention found but not placed in its file" in err

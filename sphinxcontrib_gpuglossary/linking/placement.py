@@ -67,7 +67,8 @@ class Missed:
     line: int  # the block's line in the text read, 1-based
     text: str
     term: str
-    reason: str  # "block": the block is not in the text read; "piece": its text is not
+    reason: str  # "block": the block is not in the text read; "piece": its text is not;
+    # "argument": it stands in a directive's argument or option, where no role goes
 
 
 @dataclass(frozen=True)
@@ -401,6 +402,8 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                     continue
                 lines = {_bisect(source.starts, file_start), _bisect(source.starts, file_end)}
                 if lines & forbidden:
+                    if missed is not None and reason is None:  # a directive's argument
+                        missed.append(Missed(block.line, text[start:end], term_id, "argument"))
                     continue
                 if reason is not None:
                     assert declined is not None

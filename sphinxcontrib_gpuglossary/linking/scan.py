@@ -367,6 +367,8 @@ _MISSED = {
              "extension made or moved it)",
     "piece": "an extension rewrote its text while parsing (typography, a substitution): "
              "it is not in the file as written",
+    "argument": "it stands in a directive's argument or option, where scan does not mark "
+                "(mark it with the role by hand if the directive parses it as text)",
 }
 
 
