@@ -42,6 +42,10 @@ class _Rules:
     not_in: list[rules.Phrase] = field(default_factory=list)
     only_in: list[rules.Phrase] = field(default_factory=list)
     not_near: frozenset[str] = frozenset()
+    #: the spellings (words run together) ``only_in`` restricts: those its phrases hold;
+    #: a longer name of the term that needs no phrase (``learning rate warmup``,
+    #: ``学习率预热``) is not among them
+    restricted: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -131,6 +135,8 @@ class Matcher:
         for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
             into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
+        compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
+                                        for way in phrase.ways)
         self.rules[term.id] = compiled
 
     # -- finding ------------------------------------------------------------------
@@ -238,13 +244,17 @@ class Matcher:
         if not words_near:
             return None
         start, end = rules.sentence_span(text, found[first].start, found[last].end)
-        folded = self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        folded = self._folded(found)
         for k, word in enumerate(found):
             if start <= word.start < end and not first <= k <= last and folded[k] in words_near:
                 size, _term = self._longest(text, found, folded, k, len(text))
                 if size <= 1:
                     return folded[k]
         return None
+
+    def _folded(self, found: list[Word]) -> list[str]:
+        """The case-folded words of *found*: those of the last text when it is that one."""
+        return self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
 
     def _other_sense(self, text: str, found: list[Word], first: int, last: int,
                      own: _Rules) -> str | None:
@@ -265,11 +275,11 @@ class Matcher:
         paragraph's sense (``Hugging Face transformers`` beside a Hugging Face dataset)."""
         if not own.not_near:
             return None
-        folded = self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        folded = self._folded(found)
         size = last - first + 1
         own_words = folded[first:last + 1]
         for k in range(len(found) - size + 1):
-            if k != first and folded[k:k + size] == own_words \
+            if k != first and folded[k] == own_words[0] and folded[k:k + size] == own_words \
                     and self._near(text, found, k, k + size - 1, own.not_near) is not None:
                 said = text[found[k].start:found[k + size - 1].end]
                 return f"{said!r} means something else elsewhere in this paragraph"
@@ -284,7 +294,7 @@ class Matcher:
             other = self._other_sense(text, found, first, last, own)
             if other is not None:
                 return other
-            if own.only_in and _restricted(own.only_in, found, first, last) \
+            if own.restricted and "".join(self._folded(found)[first:last + 1]) in own.restricted \
                     and not any(p.around(text, found, first, last) for p in own.only_in):
                 return "not in one of the phrases of the term's linking.only_in"
             other = self._sense_of_paragraph(text, found, first, last, own)
@@ -324,14 +334,6 @@ class Matcher:
 
 
 _start = attrgetter("start")
-
-
-def _restricted(only_in: list[rules.Phrase], found: list[Word], first: int, last: int) -> bool:
-    """Whether the ``only_in`` phrases speak of the spelling at words *first* to *last*:
-    they restrict the words they hold (``warmup`` in ``warmup steps``), not a longer
-    name of the term that needs no phrase (``learning rate warmup``, ``学习率预热``)."""
-    own = "".join(w.text.casefold() for w in found[first:last + 1])
-    return any("".join(way[1]) == own for phrase in only_in for way in phrase.ways)
 
 
 def _cjk_edge(key: str, i: int) -> bool:
