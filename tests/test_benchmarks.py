@@ -193,3 +193,22 @@ def test_autolink_cost_sites_differ_only_in_the_setting(tmp_path) -> None:
     assert pages["off"] == pages["first"] == pages["all"]
     assert "gpu-glossary-page.rst" in pages["off"]
     assert ":gpu-term:" not in (roots["first"] / "page000.rst").read_text()
+
+
+def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
+        tmp_path, capsys) -> None:
+    from benchmarks import autolinkcost, productsite
+    from sphinxcontrib_gpuglossary.linking.autolink import AutoLink
+
+    apply = AutoLink.apply
+    generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
+    root = autolinkcost.prepare(generated["none"], "Glossary\n========\n\n.. glossary-table::\n",
+                                tmp_path / "first", "first")
+    assert autolinkcost.transform_share(root, tmp_path / "out", 2) == 0
+    out, err = capsys.readouterr()
+    shares = re.search(r"cheapest share (\d+\.\d+) % \((\d+\.\d+) s of (\d+\.\d+) s\)", out)
+    assert shares is not None and 0 < float(shares.group(1)) < 100
+    assert 0 < float(shares.group(2)) < float(shares.group(3))
+    assert err.count("round ") == 2
+    assert AutoLink.apply is apply
+    assert (tmp_path / "out" / "page000.html").is_file()
