@@ -41,3 +41,25 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
         ("positions.rst", 15, "VRAM"), ("positions.rst", 21, "KV cache"),
         ("positions.rst", 23, "GPU"),
     ]
+
+
+#: A phrase of a term's rules never runs across inline code: ``model parameters`` is
+#: one of parameter's ``only_in`` phrases, and "the `model` parameter" names an option.
+CODE_BESIDE = {
+    "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n",
+    "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
+                    "A 7B model has billions of model parameters.\n",
+    "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
+                  "A 7B model has billions of model parameters.\n",
+}
+
+
+def test_a_phrase_never_runs_across_inline_code(make_site, build, capsys) -> None:
+    site = build(make_site("autolink", CODE_BESIDE))
+    for page in ("code-rst.html", "code-md.html"):
+        assert links(site.read(page)) == [("parameter", "parameters")], page
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert sorted((m["file"].rsplit("/", 1)[-1], m["line"], m["text"]) for m in found
+                  if "/code-" in m["file"]) == [
+        ("code-md.md", 5, "parameters"), ("code-rst.rst", 6, "parameters")]

@@ -14,6 +14,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from ..nodes import glossary_block, gpu_plain
+from .rules import CODE_MARK
 
 #: Elements whose text is never linked, with the reason a writer is told.
 NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] = (
@@ -133,8 +134,9 @@ class RunningText:
             parts: list[str] = []
             length = 0
             for node in block.findall(nodes.Text):
-                offsets[id(node)] = length
-                parts.append(str(node))  # as auto-linking reads it (escapes kept)
+                mark = CODE_MARK if isinstance(node.parent, nodes.literal) else ""
+                offsets[id(node)] = length + len(mark)
+                parts.append(f"{mark}{node}{mark}")  # as auto-linking reads it (escapes kept)
                 length += len(parts[-1])
             known = self._blocks[id(block)] = ("".join(parts), offsets)
         return known[0], known[1][id(text)]

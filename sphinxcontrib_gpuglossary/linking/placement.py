@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .matcher import Matcher
+from .rules import CODE_MARK
 from .words import gap, words
 
 #: What a piece of a block is: ``plain`` text to search, ``text`` to step over (code,
@@ -40,6 +41,8 @@ class Piece:
     kind: Kind
     term: str | None = None
     written: str = ""
+    #: inline code (Markdown's parser leaves its text without the backticks)
+    code: bool = False
 
 
 @dataclass
@@ -433,8 +436,9 @@ def _context(block: Block) -> tuple[str, dict[int, int]]:
     where each piece starts in it."""
     parts, at, length = [], {}, 0
     for piece in block.pieces:
-        at[id(piece)] = length
-        parts.append(rendered(piece.text)[0])
+        mark = CODE_MARK if piece.code else ""
+        at[id(piece)] = length + len(mark)
+        parts.append(f"{mark}{rendered(piece.text)[0]}{mark}")
         length += len(parts[-1])
     return "".join(parts), at
 

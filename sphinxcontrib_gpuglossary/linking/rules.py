@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 
 from .words import Word, capitalised, gap, words
 
+#: Around inline code in the text the rules read, as a source writes it: the words on
+#: either side of code are no phrase (``the `model` parameter``).
+CODE_MARK = "`"
 #: ``#`` in a phrase: a number as model sizes and counts are written (``7B``, ``1.5T``, ``70``).
 _NUMBER = re.compile(r"\d[\d.,]*(?:[a-zA-Z]{1,2})?|\d+x\d+[a-zA-Z]?")
 #: Idioms in which a term's word means something else, whatever the glossary: the
