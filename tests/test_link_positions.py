@@ -46,11 +46,12 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
 #: A phrase of a term's rules never runs across inline code: ``model parameters`` is
 #: one of parameter's ``only_in`` phrases, and "the `model` parameter" names an option.
 CODE_BESIDE = {
-    "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n",
+    "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n   lead-in\n",
     "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
                   "A 7B model has billions of model parameters.\n",
+    "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n",
 }
 
 
@@ -63,3 +64,14 @@ def test_a_phrase_never_runs_across_inline_code(make_site, build, capsys) -> Non
     assert sorted((m["file"].rsplit("/", 1)[-1], m["line"], m["text"]) for m in found
                   if "/code-" in m["file"]) == [
         ("code-md.md", 5, "parameters"), ("code-rst.rst", 6, "parameters")]
+
+
+def test_a_bold_sentence_that_opens_a_paragraph_is_a_lead_in(make_site, build, capsys) -> None:
+    site = build(make_site("autolink", CODE_BESIDE), gpuglossary_autolink="all")
+    html = site.read("lead-in.html")
+    assert "<strong>Why the GPU matters.</strong>" in html
+    assert links(html) == [("gpu", "GPU")]
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert [(m["line"], m["column"]) for m in found if m["file"].endswith("lead-in.md")] == [
+        (3, 28)]

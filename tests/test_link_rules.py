@@ -225,6 +225,10 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "not in one of the phrases of the term's linking.only_in"),
     ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
+    # words run together with a capital in between: a name as code writes it
+    ("Set batchSize to one.", "batchSize", "a name in camel case, as code writes it: 'batchSize'"),
+    ("Use TensorParallel here.", "TensorParallel",
+     "a name in camel case, as code writes it: 'TensorParallel'"),
     # a value in quotes, a device or port glued on by a colon, a channel name
     ('The device, such as "cuda" or "cpu", is detected.', "cuda", 'a value in quotes: "cuda"'),
     ("Pass cuda:0 for the first device.", "cuda", "part of the code 'cuda:0'"),
@@ -272,6 +276,9 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    # run together as the glossary spells it, or with no small letter before a capital
+    ("PagedAttention pages the KVCache.",
+     [("PagedAttention", "paged-attention"), ("KVCache", "kv-cache")]),
     ("Multi-GPU training on NVIDIA GPUs and an NVIDIA L4 GPU.",
      [("GPU", "gpu"), ("GPUs", "gpu"), ("GPU", "gpu")]),
     ("Use DP/TP/EP, or AWQ/GPTQ INT4 weights.",

@@ -96,9 +96,10 @@ def header_row(row: nodes.Element) -> bool:
 
 def lead_in(element: nodes.Element) -> bool:
     """Whether bold or italic *element* is used as a heading or lead-in: it opens its
-    paragraph and is the whole paragraph, ends with a colon, or is followed by a
-    separator (``**SGLang Inference** - ...``); or it opens a list item's first
-    paragraph (``- **Tensor parallel** splits ...``)."""
+    paragraph and is the whole paragraph, ends with a colon or a sentence's end
+    (``**When it helps.** The ...``), or is followed by a separator (``**SGLang
+    Inference** - ...``); or it opens a list item's first paragraph (``- **Tensor
+    parallel** splits ...``)."""
     paragraph = element.parent
     if not isinstance(paragraph, nodes.paragraph):
         return False
@@ -106,8 +107,8 @@ def lead_in(element: nodes.Element) -> bool:
     if paragraph[:position] and "".join(n.astext() for n in paragraph[:position]).strip():
         return False  # text before it (MyST leaves empty text nodes around inline markup)
     rest = "".join(n.astext() for n in paragraph[position + 1:])
-    if not rest.strip() or element.astext().rstrip().endswith(":"):
-        return True
+    if not rest.strip() or element.astext().rstrip().endswith((":", ".", "?", "!")):
+        return True  # the whole paragraph, or a label or sentence of its own before the text
     if _LEAD_IN_SEPARATOR.match(rest):
         return True
     item = paragraph.parent

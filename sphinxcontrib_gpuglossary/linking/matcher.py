@@ -66,6 +66,10 @@ class Matcher:
     #: together: written in lower case, such a name is a command, module, package or
     #: value (``docker run``, ``"megatron"``, ``huggingface``)
     capitalised_only: set[str] = field(default_factory=set)
+    #: spellings of one word with a small letter then a capital (``PagedAttention``):
+    #: written so, the words of another spelling run together are a name in code
+    #: (``batchSize``, ``DataParallel``)
+    camel_spellings: set[str] = field(default_factory=set)
     #: every key's beginnings, so that a run of words grows only while it can still
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
     folded_starts: set[str] = field(default_factory=set)
@@ -92,6 +96,8 @@ class Matcher:
             spellings = [s for lang in languages for s in _spellings(term, lang)]
             for spelling in spellings:
                 matcher._add(spelling, term, shared)
+                if rules.CAMEL.search(spelling):
+                    matcher.camel_spellings.add(spelling)
             if term.neutral and not term.linking.any_case:
                 matcher.capitalised_only.update(_capitalised_keys(spellings))
             matcher._compile(term, spellings)
@@ -306,6 +312,9 @@ class Matcher:
         written = text[found[first].start:found[last].end]
         if first == last and written.islower() and written.casefold() in self.capitalised_only:
             return f"a name written in lower case, as code writes it: {written!r}"
+        if first == last and term_id not in self.proper and rules.CAMEL.search(written) \
+                and written not in self.camel_spellings:
+            return f"a name in camel case, as code writes it: {written!r}"
         if term_id in self.proper:
             value = rules.quoted_value(text, found[first].start, found[last].end)
             if value is not None:

@@ -381,6 +381,10 @@ def in_code(text: str, start: int, end: int) -> str | None:
     return None
 
 
+#: A small letter then a capital inside one word: a name as code writes it (``batchSize``).
+CAMEL = re.compile(r"[a-z][A-Z]")
+
+
 def quoted_value(text: str, start: int, end: int) -> str | None:
     """The value a lower-case match stands for when straight quotes wrap exactly it, as
     settings and option values are written (``such as "cuda" or "cpu"``)."""
