@@ -250,6 +250,23 @@ def test_myst_typography_keeps_every_mention_at_its_place(tmp_path: Path, build,
     assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
 
 
+
+def test_indented_math_inside_a_paragraph_is_stepped_over(tmp_path: Path, build,
+                                                          capsys) -> None:
+    """``$$`` math that ends a paragraph, its line indented (ms-swift's CHORD page): the
+    math keeps its indentation; the page was not read at all before."""
+    srcdir = write(tmp_path, {
+        "conf.py": 'extensions = ["myst_parser", "sphinxcontrib_gpuglossary"]\n'
+                   'myst_enable_extensions = ["dollarmath"]\n',
+        "index.md": "# Math\n\nThe weight of each GPU:\n$$\n    w = p \\cdot (1 - p)\n$$\n"
+                    "\nThe KV cache grows.\n"})
+    code, found, err = scan(capsys, srcdir)
+    assert "could not read" not in err
+    assert where(found, "index.md") == [(3, 20, "GPU"), (8, 5, "KV cache")]
+    assert code == 1
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
+
+
 # -- tables and other contents parsed from a string ----------------------------------
 
 CSV_PAGE = """\

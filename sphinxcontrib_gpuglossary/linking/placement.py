@@ -239,14 +239,16 @@ def _char_map(text: str, raw: str, at: int) -> list[int]:
     """For each character of *text* matched at *at* in *raw*, its offset in *raw*; plus
     the end offset."""
     offsets, j = [], at
-    for char in text:
+    for i, char in enumerate(text):
         if char == "\n":
-            while raw[j] in " \t":
+            while j < len(raw) and raw[j] in " \t":
                 j += 1
             offsets.append(j)
             j += 1
-            while j < len(raw) and raw[j] in " \t":
-                j += 1
+            # the indentation the parser took off; what it kept is the text's own
+            indent = len(raw) - j - len(raw[j:].lstrip(" \t"))
+            kept = len(text) - i - 1 - len(text[i + 1:].lstrip(" \t"))
+            j += max(indent - kept, 0)
             continue
         if char != ESCAPE and raw[j] == "\\" and char in _ASCII_PUNCTUATION \
                 and j + 1 < len(raw) and raw[j + 1] == char:
