@@ -225,6 +225,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "not in one of the phrases of the term's linking.only_in"),
     ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
+    # an access token beside API keys or in headers; the transformers library, singular
+    ("Keep tokens and API keys out of the logs.", "tokens",
+     "part of 'tokens and API keys' (the term's linking.not_in)"),
+    ("Headers may carry a token for the proxy.", "token",
+     "'headers' in the same sentence (the term's linking.not_near)"),
+    ("Serve HuggingFace Transformer models.", "HuggingFace",
+     "part of 'Hugging Face Transformer' (the term's linking.not_in)"),
+    ("It works with huggingface transformer classes.", "transformer",
+     "part of 'HuggingFace transformer' (the term's linking.not_in)"),
     # words run together with a capital in between: a name as code writes it
     ("Set batchSize to one.", "batchSize", "a name in camel case, as code writes it: 'batchSize'"),
     ("Use TensorParallel here.", "TensorParallel",
