@@ -43,20 +43,24 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
     ]
 
 
-#: A phrase of a term's rules never runs across inline code: ``model parameters`` is
-#: one of parameter's ``only_in`` phrases, and "the `model` parameter" names an option.
-CODE_BESIDE = {
-    "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n   lead-in\n",
+#: Pages of one rule each. A phrase of a term's rules never runs across inline code:
+#: ``model parameters`` is one of parameter's ``only_in`` phrases, and "the `model`
+#: parameter" names an option.
+SMALL_PAGES = {
+    "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n"
+                 "   lead-in\n   heading-line\n",
     "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
                   "A 7B model has billions of model parameters.\n",
     "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n",
+    "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
+                        "- Two NVIDIA GPUs\n",
 }
 
 
 def test_a_phrase_never_runs_across_inline_code(make_site, build, capsys) -> None:
-    site = build(make_site("autolink", CODE_BESIDE))
+    site = build(make_site("autolink", SMALL_PAGES))
     for page in ("code-rst.html", "code-md.html"):
         assert links(site.read(page)) == [("parameter", "parameters")], page
     main(["scan", str(site.app.srcdir), "--format", "json"])
@@ -67,7 +71,7 @@ def test_a_phrase_never_runs_across_inline_code(make_site, build, capsys) -> Non
 
 
 def test_a_bold_sentence_that_opens_a_paragraph_is_a_lead_in(make_site, build, capsys) -> None:
-    site = build(make_site("autolink", CODE_BESIDE), gpuglossary_autolink="all")
+    site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
     html = site.read("lead-in.html")
     assert "<strong>Why the GPU matters.</strong>" in html
     assert links(html) == [("gpu", "GPU")]
@@ -75,3 +79,13 @@ def test_a_bold_sentence_that_opens_a_paragraph_is_a_lead_in(make_site, build, c
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["column"]) for m in found if m["file"].endswith("lead-in.md")] == [
         (3, 28)]
+
+
+def test_a_short_line_in_title_case_is_a_heading(make_site, build, capsys) -> None:
+    """Standing alone, without a sentence's mark; a list item in title case is not."""
+    site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
+    assert links(site.read("heading-line.html")) == [("gpu", "GPU"), ("gpu", "GPUs")]
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert [(m["line"], m["text"]) for m in found if m["file"].endswith("heading-line.rst")] == [
+        (6, "GPU"), (8, "GPUs")]

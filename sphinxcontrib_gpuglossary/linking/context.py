@@ -14,7 +14,7 @@ from docutils import nodes
 from sphinx import addnodes
 
 from ..nodes import glossary_block, gpu_plain
-from .rules import CODE_MARK
+from .rules import CODE_MARK, title_case_text
 
 #: Elements whose text is never linked, with the reason a writer is told.
 NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] = (
@@ -75,7 +75,24 @@ def _reason(element: nodes.Element) -> str | None:
         return "a code block's caption"
     if isinstance(element, (nodes.strong, nodes.emphasis)) and lead_in(element):
         return "heading or lead-in"
+    if isinstance(element, nodes.paragraph) and heading_line(element):
+        return "a line used as a heading"
     return None
+
+
+#: Most words of a line used as a heading (``1. Single GPU Multi-Replica``).
+_HEADING_WORDS = 8
+
+
+def heading_line(paragraph: nodes.paragraph) -> bool:
+    """Whether *paragraph* is a short line in title case that ends without a sentence's
+    mark, standing alone (not in a table or list): a heading written as text."""
+    if isinstance(paragraph.parent, (nodes.entry, nodes.list_item)):
+        return False
+    text = paragraph.astext().strip()
+    if not text or text[-1] in ".!?:;,)" or "\n" in text or len(text.split()) > _HEADING_WORDS:
+        return False
+    return title_case_text(text)
 
 
 def header_row(row: nodes.Element) -> bool:
