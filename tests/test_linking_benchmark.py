@@ -213,6 +213,36 @@ def test_a_sheet_of_a_site_becomes_a_corpus_file_the_runner_reads(tmp_path: Path
     assert (figures["right"], figures["wrong"], figures["unjudged"], figures["not_sampled"]) == (3, 1, 0, 1)
 
 
+def test_a_sheet_judges_only_files_sphinx_reads_as_pages(tmp_path: Path) -> None:
+    """A Markdown file of a site that builds reST only is no page of it (FlashInfer's
+    design notes): nobody would link in it, so it has no candidates to judge."""
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES, sources)
+    (sources / "example+site" / "docs" / "notes.md").write_text(
+        "# Notes\n\nThe GPU runs CUDA.\n", encoding="utf-8")
+    made = tmp_path / "site.sheet.yaml"
+    assert sheet.main(["make", "--sources", str(sources), "--site", "example+site", "--docs", "docs",
+                       "--out", str(made)]) == 0
+    made_sheet = yaml.safe_load(made.read_text(encoding="utf-8"))
+    assert made_sheet["judged_pages"] == ["index.rst", "other.rst"]
+    # a sheet made before, with the file in it: its entries there are left out of the corpus
+    made_sheet["judged_pages"].append("notes.md")
+    made_sheet["entries"].append({"file": "notes.md", "line": 3, "column": 5, "text": "GPU",
+                                  "term": "gpu", "found": None, "follow_up": False,
+                                  "context": "", "gold": "gpu", "why": None})
+    made.write_text(yaml.safe_dump(made_sheet), encoding="utf-8")
+    judged = tmp_path / "site.tsv"
+    judged.write_text("".join(f"{n}\tnull\tother-sense: a test label\n"
+                              for n in range(1, len(made_sheet["entries"]))), encoding="utf-8")
+    out = tmp_path / "example+site.yaml"
+    sheet.main(["corpus", str(made), "--labels", str(judged), "--sources", str(sources),
+                "--repository", "example/site", "--commit", "0" * 40, "--licence", "MIT",
+                "--kind", "training", "--set", "dev", "--out", str(out)])
+    site = load_site(out)
+    assert "notes.md" not in site.judged_pages and {lb.file for lb in site.labels} <= {
+        "index.rst", "other.rst"}
+
+
 def test_a_sheet_with_an_unjudged_entry_is_refused(tmp_path: Path) -> None:
     made = tmp_path / "site.sheet.yaml"
     sheet.main(["make", "--sources", str(SOURCES), "--site", "example+site", "--docs", "docs",

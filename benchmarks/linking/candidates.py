@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sphinxcontrib_gpuglossary.core.model import Glossary
+from sphinxcontrib_gpuglossary.linking.project import open_project
 
 from .prose import mask
 
@@ -124,3 +125,19 @@ def merge(reported: list[dict], misses: dict[str, list[tuple[int, int, str, str]
 def source_files(docs: Path) -> list[Path]:
     """The reST and MyST files under *docs*, in a stable order."""
     return sorted(p for p in docs.rglob("*") if p.suffix in (".rst", ".md") and p.is_file())
+
+
+def built_files(docs: Path) -> set[str]:
+    """The files under *docs* (relative paths) that Sphinx reads as pages with the site's
+    own settings (``source_suffix``, ``exclude_patterns``): a Markdown file of a site
+    that builds only reST is no page of it, and nobody would link in it."""
+    project = open_project(docs, docs, {}, note=lambda _message: None)
+    try:
+        env = project.app.env
+        docnames = env.find_files(project.app.config, project.app.builder) or env.found_docs
+        paths = (Path(env.doc2path(name)).resolve() for name in docnames)
+        # a page may be a link to a file elsewhere in the checkout: its own folder names it
+        return {str(Path(env.doc2path(name)).relative_to(docs)) for name in docnames} | \
+            {str(p.relative_to(docs.resolve())) for p in paths if p.is_relative_to(docs.resolve())}
+    finally:
+        project.close()

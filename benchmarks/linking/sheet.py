@@ -30,7 +30,7 @@ import yaml
 
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 
-from .candidates import Candidate, merge, near_misses, source_files, spellings
+from .candidates import Candidate, built_files, merge, near_misses, source_files, spellings
 from .corpus import line_digest
 
 LATER_SAMPLE = 35
@@ -44,9 +44,11 @@ def _candidates(docs: Path) -> list[Candidate]:
     reported = [{**m, "file": str(Path(m["file"]).resolve().relative_to(docs.resolve()))}
                 for m in json.loads(done.stdout) if Path(m["file"]).resolve().is_relative_to(docs.resolve())]
     patterns = spellings(load_glossary(glossary_files([])))
+    # pages Sphinx reads, and files they include (scan reports what it read of them)
+    read = built_files(docs) | {m["file"] for m in reported}
     misses = {str(p.relative_to(docs)): near_misses(p.read_text(encoding="utf-8", errors="replace"),
                                                      p.suffix, patterns)
-              for p in source_files(docs)}
+              for p in source_files(docs) if str(p.relative_to(docs)) in read}
     return merge(reported, misses)
 
 
@@ -114,6 +116,16 @@ def corpus(args: argparse.Namespace) -> int:
     for place in sheet["unsampled"]:
         file, rest = place.split(":", 1)
         unsampled.setdefault(file, []).append(rest)
+    # a sheet made before pages were told from other files may hold files Sphinx never reads
+    read = built_files(docs) | {e["file"] for e in sheet["entries"] if e["found"]}
+    unread = sorted({e["file"] for e in sheet["entries"]} - read)
+    if unread:
+        print(f"{args.sheet}: left out, Sphinx reads no page of them: {', '.join(unread)}",
+              file=sys.stderr)
+        sheet["entries"] = [e for e in sheet["entries"] if e["file"] in read]
+        sheet["judged_pages"] = [p for p in sheet["judged_pages"] if p in read]
+        for file in unread:
+            unsampled.pop(file, None)
     for entry in sheet["entries"]:
         if entry["gold"] == "?":
             if not entry["follow_up"]:
@@ -135,7 +147,7 @@ def corpus(args: argparse.Namespace) -> int:
             "at the commit below.\n")
     site = {"repository": args.repository, "commit": args.commit, "docs": sheet["docs"],
             "licence": args.licence, "kind": args.kind, "set": args.set,
-            "pages": len(source_files(docs)), "judged_pages": sheet["judged_pages"]}
+            "pages": len(built_files(docs)), "judged_pages": sheet["judged_pages"]}
     body = yaml.safe_dump({"site": site}, allow_unicode=True, sort_keys=False, width=200)
     body = body.replace(f"commit: {args.commit}", f'commit: "{args.commit}"').replace(
         f"commit: '{args.commit}'", f'commit: "{args.commit}"')
