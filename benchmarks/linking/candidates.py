@@ -11,7 +11,10 @@ or around a reported mention is one candidate with the reported term as ``found`
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,7 +133,19 @@ def source_files(docs: Path) -> list[Path]:
 def built_files(docs: Path) -> set[str]:
     """The files under *docs* (relative paths) that Sphinx reads as pages with the site's
     own settings (``source_suffix``, ``exclude_patterns``): a Markdown file of a site
-    that builds only reST is no page of it, and nobody would link in it."""
+    that builds only reST is no page of it, and nobody would link in it.
+
+    Asked of a process of its own, as the scan is: an earlier Sphinx application in this
+    one may have left its source suffixes in Sphinx's defaults."""
+    done = subprocess.run([sys.executable, "-m", "benchmarks.linking.candidates", str(docs)],
+                          capture_output=True, text=True, check=True, cwd=_REPOSITORY)
+    return set(json.loads(done.stdout))
+
+
+_REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+def _built_here(docs: Path) -> set[str]:
     project = open_project(docs, docs, {}, note=lambda _message: None)
     try:
         env = project.app.env
@@ -141,3 +156,7 @@ def built_files(docs: Path) -> set[str]:
             {str(p.relative_to(docs.resolve())) for p in paths if p.is_relative_to(docs.resolve())}
     finally:
         project.close()
+
+
+if __name__ == "__main__":
+    print(json.dumps(sorted(_built_here(Path(sys.argv[1])))))
