@@ -87,8 +87,9 @@ _HEADING_WORDS = 8
 def heading_line(paragraph: nodes.paragraph) -> bool:
     """Whether *paragraph* is a short line in title case that ends without a sentence's
     mark, standing alone (not in a table or list): a heading written as text."""
-    if isinstance(paragraph.parent, (nodes.entry, nodes.list_item)):
-        return False
+    if isinstance(paragraph.parent, (nodes.entry, nodes.list_item)) \
+            or len(paragraph.children) > _HEADING_WORDS:
+        return False  # (asked for each text node of a paragraph: the cheap checks first)
     text = paragraph.astext().strip()
     if not text or text[-1] in ".!?:;,)" or "\n" in text or len(text.split()) > _HEADING_WORDS:
         return False
