@@ -149,11 +149,15 @@ def _built_here(docs: Path) -> set[str]:
     project = open_project(docs, docs, {}, note=lambda _message: None)
     try:
         env = project.app.env
-        docnames = env.find_files(project.app.config, project.app.builder) or env.found_docs
-        paths = (Path(env.doc2path(name)).resolve() for name in docnames)
-        # a page may be a link to a file elsewhere in the checkout: its own folder names it
-        return {str(Path(env.doc2path(name)).relative_to(docs)) for name in docnames} | \
-            {str(p.relative_to(docs.resolve())) for p in paths if p.is_relative_to(docs.resolve())}
+        env.find_files(project.app.config, project.app.builder)
+        pages = set()
+        for name in env.found_docs:
+            path = Path(env.doc2path(name))
+            pages.add(str(path.relative_to(docs)))
+            # a page may be a link to a file elsewhere in the checkout: that file is judged
+            if path.resolve().is_relative_to(docs.resolve()):
+                pages.add(str(path.resolve().relative_to(docs.resolve())))
+        return pages
     finally:
         project.close()
 

@@ -117,7 +117,8 @@ def corpus(args: argparse.Namespace) -> int:
         file, rest = place.split(":", 1)
         unsampled.setdefault(file, []).append(rest)
     # a sheet made before pages were told from other files may hold files Sphinx never reads
-    read = built_files(docs) | {e["file"] for e in sheet["entries"] if e["found"]}
+    pages = built_files(docs)
+    read = pages | {e["file"] for e in sheet["entries"] if e["found"]}
     unread = sorted({e["file"] for e in sheet["entries"]} - read)
     if unread:
         print(f"{args.sheet}: left out, Sphinx reads no page of them: {', '.join(unread)}",
@@ -147,7 +148,7 @@ def corpus(args: argparse.Namespace) -> int:
             "at the commit below.\n")
     site = {"repository": args.repository, "commit": args.commit, "docs": sheet["docs"],
             "licence": args.licence, "kind": args.kind, "set": args.set,
-            "pages": len(built_files(docs)), "judged_pages": sheet["judged_pages"]}
+            "pages": len(pages), "judged_pages": sheet["judged_pages"]}
     body = yaml.safe_dump({"site": site}, allow_unicode=True, sort_keys=False, width=200)
     body = body.replace(f"commit: {args.commit}", f'commit: "{args.commit}"').replace(
         f"commit: '{args.commit}'", f'commit: "{args.commit}"')

@@ -11,7 +11,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -179,8 +179,7 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
         elif isinstance(child, gpu_term):
             out.append(_role_piece(child, markdown, domain))
         elif markdown and isinstance(child, nodes.literal):
-            out += [Piece(p.text, p.kind, p.term, p.written, code=True)
-                    for p in _pieces(child, False, markdown, domain)]
+            out += [replace(p, code=True) for p in _pieces(child, False, markdown, domain)]
         elif markdown and plain and isinstance(child, (nodes.emphasis, nodes.strong)):
             # MyST nests roles in emphasis; a bold lead-in is text to step over
             out += _pieces(child, not lead_in(child), markdown, domain)
