@@ -84,9 +84,18 @@ def test_matcher_uses_the_build_languages() -> None:
         ["kv-cache", "quantization"]
 
 
-def test_matcher_never_matches_a_piece_of_a_word_that_combining_marks_cut() -> None:
-    # Bengali vowel signs are no \w: "কর" must not match inside "করুন" ("do")
-    glossary = Glossary({"kor": Term("kor", "hardware", names={"en": "Kor", "bn": "কর"})})
+def test_matcher_reads_combining_marks_as_part_of_a_word() -> None:
+    # Bengali vowel signs are no \w: "কর" must not match inside "করুন" ("do"), and a
+    # name with vowel signs ("মডেল", model) is a word like any other
+    glossary = Glossary({"kor": Term("kor", "hardware", names={"en": "Kor", "bn": "কর"}),
+                         "model": Term("model", "hardware", names={"en": "Model", "bn": "মডেল"})})
     matcher = Matcher.build(glossary, ["bn"])
     assert matcher.find("এটি করুন") == []
     assert [t for _s, _e, t in matcher.find("এটি কর এবং")] == ["kor"]
+    assert [t for _s, _e, t in matcher.find("এই মডেলটি নয়, মডেল চালান।")] == ["model"]
+
+
+def test_the_seeded_bengali_names_are_found() -> None:
+    matcher = Matcher.build(SEEDED, ["bn", "en"])
+    assert [t for _s, _e, t in matcher.find("কোয়ান্টাইজেশন জিপিইউ মেমরি কমায়।")] == \
+        ["quantization", "gpu"]

@@ -167,6 +167,15 @@ def test_a_phrase_without_the_terms_words_is_reported(tmp_path: Path) -> None:
     assert "linking phrase 'gadget factory' of term 'widget' holds none of its names" in p.message
 
 
+def test_an_only_in_phrase_that_is_only_the_terms_words_is_reported(tmp_path: Path) -> None:
+    """Such a phrase would let the bare word link; a longer spelling holding a shorter one
+    (``rack widget``) and a not_in phrase that is a spelling (``transformers``) load."""
+    p = only(problems(tmp_path, TERMS.replace("only_in: [rack widget,", "only_in: [widgets,")))
+    assert (p.line, p.column) == (10, 17)
+    assert "linking phrase 'widgets' of term 'widget' is only the term's own words" in p.message
+    user_matcher(tmp_path, TERMS.replace("not_in: [widget factory,", "not_in: [widgets,"))
+
+
 def test_a_misspelt_linking_field_is_reported(tmp_path: Path) -> None:
     p = only(problems(tmp_path, TERMS.replace("only_in: [rack", "onlyin: [rack")))
     assert p.line == 10 and "unknown field 'onlyin'" in p.message and "only_in" in p.message

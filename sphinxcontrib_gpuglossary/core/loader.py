@@ -233,7 +233,8 @@ def _note_translations(translations: list[Translation], entry: TermEntry) -> Non
 
 
 def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
-    """Each ``linking`` phrase must hold one of the term's names or forms (as words)."""
+    """Each ``linking`` phrase must hold one of the term's names or forms (as words); an
+    ``only_in`` phrase more than that, or it would let the bare word link."""
     if entry.linking is None or term is None:
         return []
     keys = {_words(s) for spellings in (term.names.values(), *term.aliases.values(),
@@ -246,7 +247,20 @@ def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
             problems.append(Problem(entry.file, line, column, (
                 f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
                 f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
+        elif phrase in entry.linking.only_in and _bare(phrase, padded, keys):
+            line, column = entry.phrases_at[phrase]
+            problems.append(Problem(entry.file, line, column, (
+                f"linking phrase {phrase!r} of term {entry.id!r} is only the term's own words, "
+                "so it would stand for the bare word; write the words around it too")))
     return problems
+
+
+def _bare(phrase: str, padded: str, keys: set[str]) -> bool:
+    """Whether *phrase* is one of the term's spellings and holds no shorter one (``model
+    parameters`` holds ``parameters``), nor a number or any word (``#``, ``*``)."""
+    own = padded.strip()
+    return own in keys and not any(mark in phrase for mark in "#*") \
+        and not any(key != own and f" {key} " in padded for key in keys)
 
 
 def _words(text: str) -> str:

@@ -1,7 +1,9 @@
 """How running text splits into words, and how a run of words is spelt as a key.
 
-A word is a run of letters and digits (with inner dots: ``llama.cpp``,
-``FLUX.1``; underscores keep identifiers such as ``max_batch_size`` whole), or
+A word is a run of letters, digits and combining marks (with inner dots:
+``llama.cpp``, ``FLUX.1``; underscores keep identifiers such as
+``max_batch_size`` whole; Bengali vowel signs such as the one in ``মডেল`` are
+marks, not breaks), or
 one CJK character: Chinese, Japanese and Korean write no spaces, so a term
 written next to them (``使用GPU进行``) is still a word of its own. Between two
 words of one term may stand spaces, line breaks or hyphens (``KV cache``,
@@ -29,8 +31,27 @@ CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x2FDF), (0x3005, 0x3007), (0x3040, 0x3
               (0x4E00, 0x9FFF), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xF900, 0xFAFF),
               (0xFF66, 0xFF9F), (0x20000, 0x3134F))
 _CJK_STARTS = [start for start, _end in CJK_RANGES]
-#: A run of letters and digits with inner dots; CJK characters are split off it after.
-_RUN = re.compile(r"\w+(?:\.\w+)*")
+
+
+def _mark_class() -> str:
+    """The combining marks (vowel signs, viramas, accents written apart) of the
+    scripts before U+2000, and the combining blocks after it, as a character class's
+    ranges: ``\\w`` holds none of them, so without them ``মডেল`` would fall apart."""
+    marks = [c for c in (*range(0x300, 0x2000), *range(0x20D0, 0x2100),
+                         *range(0xFE20, 0xFE30))
+             if unicodedata.category(chr(c))[0] == "M"]
+    ranges: list[list[int]] = []
+    for code in marks:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" for a, b in ranges)
+
+
+_LETTER = rf"[\w{_mark_class()}]"
+#: A run of letters, digits and marks with inner dots; CJK characters are split off it after.
+_RUN = re.compile(rf"{_LETTER}+(?:\.{_LETTER}+)*")
 
 
 def is_cjk(char: str) -> bool:
@@ -61,8 +82,7 @@ class Word(NamedTuple):
 
 
 def words(text: str) -> list[Word]:
-    """The words of *text*, leaving out pieces of words that combining marks cut (Bengali
-    vowel signs and viramas are no ``\\w``: such a piece is never a word of its own)."""
+    """The words of *text*."""
     if text.isascii():
         return [Word(m.start(), m.end(), m.group()) for m in _RUN.finditer(text)]
     found = []
@@ -71,7 +91,7 @@ def words(text: str) -> list[Word]:
         for at, part in _split_cjk(start, run):
             stripped = part.strip(".")  # "使.b": the dot only joined words
             at += len(part) - len(part.lstrip("."))
-            if stripped and _whole(text, at, at + len(stripped)):
+            if stripped:
                 found.append(Word(at, at + len(stripped), stripped))
     return found
 
@@ -89,11 +109,6 @@ def _split_cjk(start: int, run: str) -> list[tuple[int, str]]:
         else:
             parts.append((start + i, char))
     return parts
-
-
-def _whole(text: str, start: int, end: int) -> bool:
-    return not ((start and unicodedata.category(text[start - 1])[0] == "M")
-                or (end < len(text) and unicodedata.category(text[end])[0] == "M"))
 
 
 def gap(text: str, left: Word, right: Word) -> str | None:
