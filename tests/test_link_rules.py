@@ -337,6 +337,22 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
     assert why(text, word) == reason
 
 
+def test_one_sense_per_paragraph_holds_across_the_terms_spellings() -> None:
+    text = ("TorchServe enforces token authorization by default. It writes a key file with "
+            "the tokens for API calls.")
+    assert why(text, "tokens") == "'token' means something else elsewhere in this paragraph"
+
+
+def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
+    matcher = Matcher.build(SEEDED, ["en"])
+    assert matcher.rules == {}
+    assert linked("Download the model from Hugging Face.", matcher) == [
+        ("Hugging Face", "hugging-face-hub")]
+    assert set(matcher.rules) == {"hugging-face-hub"}  # no other term was found
+    own = matcher.rules["hugging-face-hub"]
+    assert own is not None and own.only_in
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     # run together as the glossary spells it, or with no small letter before a capital
     ("PagedAttention pages the KVCache.",

@@ -46,6 +46,8 @@ class _Rules:
     #: a longer name of the term that needs no phrase (``learning rate warmup``,
     #: ``学习率预热``) is not among them
     restricted: frozenset[str] = frozenset()
+    #: every spelling of the term as folded words, for one sense per paragraph
+    spellings: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass
@@ -60,7 +62,10 @@ class Matcher:
     #: terms that never link, with the reason (``autolink: false``, the site's settings);
     #: a spelling two terms share maps, in the tables, to ``"\0"`` and their ids
     refused: dict[str, str] = field(default_factory=dict)
-    rules: dict[str, _Rules] = field(default_factory=dict)
+    #: each term's own rules, compiled the first time the term is found (a site uses a
+    #: few dozen of the glossary's terms; compiling all of them cost a build 2 %)
+    rules: dict[str, _Rules | None] = field(default_factory=dict)
+    _uncompiled: dict[str, tuple[Term, list[str]]] = field(default_factory=dict)
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
     #: folded keys of proper names spelt with a capital only, and of their words run
     #: together: written in lower case, such a name is a command, module, package or
@@ -100,7 +105,7 @@ class Matcher:
                     matcher.camel_spellings.add(spelling)
             if term.neutral and not term.linking.any_case:
                 matcher.capitalised_only.update(_capitalised_keys(spellings))
-            matcher._compile(term, spellings)
+            matcher._uncompiled[term.id] = (term, spellings)
         for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
                 if key in table:
@@ -130,10 +135,16 @@ class Matcher:
                 shared.setdefault(key, {table[key]}).add(term.id)
             table[key] = term.id
 
-    def _compile(self, term: Term, spellings: list[str]) -> None:
+    def _rules_of(self, term_id: str) -> _Rules | None:
+        if term_id not in self.rules:
+            self.rules[term_id] = self._compile(*self._uncompiled.pop(term_id))
+        return self.rules[term_id]
+
+    @staticmethod
+    def _compile(term: Term, spellings: list[str]) -> _Rules | None:
         phrases = (term.linking.not_in, term.linking.only_in)
         if not any(phrases) and not term.linking.not_near:
-            return
+            return None
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
                  for s in _spellings(term, lang)]
         parts = [tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}]
@@ -141,9 +152,10 @@ class Matcher:
         for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
             into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
+        compiled.spellings = tuple(sorted({part for part in parts if part}))
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
                                         for way in phrase.ways)
-        self.rules[term.id] = compiled
+        return compiled
 
     # -- finding ------------------------------------------------------------------
 
@@ -275,27 +287,28 @@ class Matcher:
 
     def _sense_of_paragraph(self, text: str, found: list[Word], first: int, last: int,
                             own: _Rules) -> str | None:
-        """One sense per paragraph: the same words elsewhere in *text* that the term's
-        ``not_near`` words read in another sense (``API tokens authorize ... use tokens
-        to``) say so here too. A ``not_in`` phrase names another thing, not the
-        paragraph's sense (``Hugging Face transformers`` beside a Hugging Face dataset)."""
+        """One sense per paragraph: the term written elsewhere in *text*, in any of its
+        spellings, where the term's ``not_near`` words read it in another sense (``token
+        authorization ... the tokens for API calls``), says so here too. A ``not_in``
+        phrase names another thing, not the paragraph's sense (``Hugging Face
+        transformers`` beside a Hugging Face dataset)."""
         if not own.not_near:
             return None
         folded = self._folded(found)
-        size = last - first + 1
-        own_words = folded[first:last + 1]
-        for k in range(len(found) - size + 1):
-            if k != first and folded[k] == own_words[0] and folded[k:k + size] == own_words \
-                    and self._near(text, found, k, k + size - 1, own.not_near) is not None:
-                said = text[found[k].start:found[k + size - 1].end]
-                return f"{said!r} means something else elsewhere in this paragraph"
+        for k in range(len(found)):
+            for spelling in own.spellings:
+                size = len(spelling)
+                if k != first and folded[k] == spelling[0] and tuple(folded[k:k + size]) == spelling \
+                        and self._near(text, found, k, k + size - 1, own.not_near) is not None:
+                    said = text[found[k].start:found[k + size - 1].end]
+                    return f"{said!r} means something else elsewhere in this paragraph"
         return None
 
     def _reason(self, text: str, found: list[Word], first: int, last: int,
                 term_id: str) -> str | None:
         if term_id in self.refused:
             return self.refused[term_id]
-        own = self.rules.get(term_id)
+        own = self._rules_of(term_id)
         if own is not None:
             other = self._other_sense(text, found, first, last, own)
             if other is not None:
