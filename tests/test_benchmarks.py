@@ -195,6 +195,28 @@ def test_autolink_cost_sites_differ_only_in_the_setting(tmp_path) -> None:
     assert ":gpu-term:" not in (roots["first"] / "page000.rst").read_text()
 
 
+def test_autolink_cost_marked_site_has_by_hand_the_links_first_makes(tmp_path) -> None:
+    from sphinx.application import Sphinx
+
+    from benchmarks import autolinkcost, productsite
+
+    generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
+    glossary = "Glossary\n========\n\n.. glossary-table::\n"
+    first = autolinkcost.prepare(generated["none"], glossary, tmp_path / "first", "first")
+    off = autolinkcost.prepare(generated["none"], glossary, tmp_path / "off", "off")
+    marked = autolinkcost.marked(off, tmp_path / "marked")
+    assert "gpuglossary_autolink = False" in (marked / "conf.py").read_text()
+    terms = {}
+    for name, root in (("first", first), ("marked", marked)):
+        out = tmp_path / f"out-{name}"
+        Sphinx(str(root), str(root), str(out), str(out / ".doctrees"), "html",
+               status=None, warning=None, freshenv=True).build()
+        terms[name] = {page.name: re.findall(r'data-gpu-term="([^"]+)"', page.read_text())
+                       for page in sorted(out.glob("page*.html"))}
+    assert sum(map(len, terms["first"].values())) > 3
+    assert terms["marked"] == terms["first"]
+
+
 def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
         tmp_path, capsys) -> None:
     from benchmarks import autolinkcost, productsite
