@@ -53,7 +53,9 @@ SMALL_PAGES = {
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
                   "A 7B model has billions of model parameters.\n",
-    "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n",
+    "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n\n"
+                  "**Low bandwidth and FSDP** We shard with FSDP.\n\n"
+                  "**FSDP and DDP** are both supported.\n",
     "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
                         "- Two NVIDIA GPUs\n",
 }
@@ -70,15 +72,17 @@ def test_a_phrase_never_runs_across_inline_code(make_site, build, capsys) -> Non
         ("code-md.md", 5, "parameters"), ("code-rst.rst", 6, "parameters")]
 
 
-def test_a_bold_sentence_that_opens_a_paragraph_is_a_lead_in(make_site, build, capsys) -> None:
+def test_a_bold_sentence_or_run_in_bold_words_that_open_a_paragraph_are_a_lead_in(
+        make_site, build, capsys) -> None:
     site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
     html = site.read("lead-in.html")
     assert "<strong>Why the GPU matters.</strong>" in html
-    assert links(html) == [("gpu", "GPU")]
+    assert "<strong>Low bandwidth and FSDP</strong>" in html  # bold words run in: a heading
+    assert links(html) == [("gpu", "GPU"), ("fsdp", "FSDP"), ("fsdp", "FSDP"), ("ddp", "DDP")]
     main(["scan", str(site.app.srcdir), "--format", "json"])
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["column"]) for m in found if m["file"].endswith("lead-in.md")] == [
-        (3, 28)]
+        (3, 28), (5, 42), (7, 3), (7, 12)]
 
 
 def test_a_short_line_in_title_case_is_a_heading(make_site, build, capsys) -> None:

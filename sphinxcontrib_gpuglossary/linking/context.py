@@ -34,6 +34,8 @@ NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] =
 )
 #: What may follow a lead-in (``**Name** - text``, ``**Name**: text``).
 _LEAD_IN_SEPARATOR = re.compile(r"\s*[:\-–—.|]")
+#: A sentence that starts after bold words: they are its run-in heading.
+_RUN_IN = re.compile(r"\s+[A-Z][a-z]")
 
 
 def never_linked(node: nodes.Node) -> str | None:
@@ -116,8 +118,9 @@ def lead_in(element: nodes.Element) -> bool:
     """Whether bold or italic *element* is used as a heading or lead-in: it opens its
     paragraph and is the whole paragraph, ends with a colon or a sentence's end
     (``**When it helps.** The ...``), or is followed by a separator (``**SGLang
-    Inference** - ...``); or it opens a list item's first paragraph (``- **Tensor
-    parallel** splits ...``)."""
+    Inference** - ...``); bold words run in before a sentence of their own (``**Low
+    bandwidth & FSDP** We shard ...``); or it opens a list item's first paragraph
+    (``- **Tensor parallel** splits ...``)."""
     paragraph = element.parent
     if not isinstance(paragraph, nodes.paragraph):
         return False
@@ -128,6 +131,9 @@ def lead_in(element: nodes.Element) -> bool:
     if not rest.strip() or element.astext().rstrip().endswith((":", ".", "?", "!")):
         return True  # the whole paragraph, or a label or sentence of its own before the text
     if _LEAD_IN_SEPARATOR.match(rest):
+        return True
+    if isinstance(element, nodes.strong) and _RUN_IN.match(rest) \
+            and len(element.astext().split()) > 1:
         return True
     item = paragraph.parent
     return (isinstance(item, (nodes.list_item, nodes.definition))
