@@ -261,6 +261,8 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     # a name in capitals that opens the text, a model's id, an infinitive after "how to"
     ("Qwen Gated Attention (QGA) layer", "Attention", "part of the name 'Qwen Gated Attention'"),
     ("Xorbits Inference is a serving platform.", "Inference", "part of the name 'Xorbits Inference'"),
+    ("We use the Token-Level Policy Gradient Loss here.", "Token",
+     "part of the name 'Token-Level Policy Gradient Loss'"),
     ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
      "part of the name 'stable-diffusion-v1.5'"),
     ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
@@ -372,6 +374,8 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("The Inference Server runs it, and Inference runs on a GPU.", [("Inference", "inference"),
                                                                      ("GPU", "gpu")]),
     ("Let me log it here.", []),
+    # a capitalised word hyphened on before the term says what kind: still the term
+    ("Multi-Model Serving runs many models.", [("Model Serving", "serving")]),
     # a proper name's words run together: linked as a name, not as a lower-case package
     ("Download it from HuggingFace or the huggingface hub.",
      [("HuggingFace", "hugging-face-hub"), ("huggingface hub", "hugging-face-hub")]),

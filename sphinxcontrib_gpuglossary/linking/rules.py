@@ -200,7 +200,9 @@ _PRODUCT_HEADS = frozenset({"api", "apis", "server", "service", "engine", "runti
 def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The capitalised name that words *first* to *last* (a common word: the term is
     no proper name) are part of: ``Triton Inference Server``, ``Hugging Face
-    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``. In a text all
+    Transformers``, ``NVIDIA Container Runtime``, ``Transformer Engine``, ``Token-Level
+    Policy Gradient Loss`` (a hyphen joins the name after the term, not before it:
+    ``Multi-Model Serving`` is serving). In a text all
     in title case (a label, a table cell) only a name that ends like a product's does
     (``Cloud Autoscaling API``, not ``GPU Memory Bandwidth Usage``)."""
     span = found[first:last + 1]
@@ -212,7 +214,7 @@ def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | N
             and not sentence_start(text, found[start]):
         start -= 1
     while end + 1 < len(found) and capitalised(found[end + 1].text) \
-            and text[found[end].end:found[end + 1].start] == " " \
+            and text[found[end].end:found[end + 1].start] in (" ", "-") \
             and found[end + 1].text not in ("I", "A"):
         end += 1
     if start == first and end == last:
