@@ -220,6 +220,9 @@ def test_a_sheet_judges_only_files_sphinx_reads_as_pages(tmp_path: Path) -> None
     shutil.copytree(SOURCES, sources)
     (sources / "example+site" / "docs" / "notes.md").write_text(
         "# Notes\n\nThe GPU runs CUDA.\n", encoding="utf-8")
+    conf = sources / "example+site" / "docs" / "conf.py"  # an extension that prints, as some do
+    conf.write_text(conf.read_text(encoding="utf-8") + "\nprint('social cards are off')\n",
+                    encoding="utf-8")
     made = tmp_path / "site.sheet.yaml"
     assert sheet.main(["make", "--sources", str(sources), "--site", "example+site", "--docs", "docs",
                        "--out", str(made)]) == 0

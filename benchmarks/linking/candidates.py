@@ -136,10 +136,11 @@ def built_files(docs: Path) -> set[str]:
     that builds only reST is no page of it, and nobody would link in it.
 
     Asked of a process of its own, as the scan is: an earlier Sphinx application in this
-    one may have left its source suffixes in Sphinx's defaults."""
+    one may have left its source suffixes in Sphinx's defaults. The list is the last line
+    of its output: a site's extensions may print before it (sphinxext-opengraph does)."""
     done = subprocess.run([sys.executable, "-m", "benchmarks.linking.candidates", str(docs)],
                           capture_output=True, text=True, check=True, cwd=_REPOSITORY)
-    return set(json.loads(done.stdout))
+    return set(json.loads(done.stdout.splitlines()[-1]))
 
 
 _REPOSITORY = Path(__file__).resolve().parents[2]
