@@ -39,8 +39,8 @@ class Candidate:
 
 @dataclass
 class _Rules:
-    not_in: list[rules.Phrase] = field(default_factory=list)
-    only_in: list[rules.Phrase] = field(default_factory=list)
+    not_in: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
+    only_in: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     not_near: frozenset[str] = frozenset()
     #: the spellings (words run together) ``only_in`` restricts: those its phrases hold;
     #: a longer name of the term that needs no phrase (``learning rate warmup``,
@@ -148,9 +148,11 @@ class Matcher:
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
                  for s in _spellings(term, lang)]
         parts = [tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}]
-        compiled = _Rules()
-        for texts, into in zip(phrases, (compiled.not_in, compiled.only_in), strict=True):
-            into.extend(p for p in (rules.Phrase.make(t, parts) for t in texts) if p)
+        spelt = sorted({part for part in parts if part}, key=len, reverse=True)
+        not_in, only_in = (rules.Phrases([p for p in (rules.Phrase.make(t, spelt)
+                                                       for t in texts) if p])
+                           for texts in phrases)
+        compiled = _Rules(not_in, only_in)
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         compiled.spellings = tuple(sorted({part for part in parts if part}))
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
@@ -277,9 +279,9 @@ class Matcher:
     def _other_sense(self, text: str, found: list[Word], first: int, last: int,
                      own: _Rules) -> str | None:
         """Why the term's own rules say words *first* to *last* mean something else."""
-        for phrase in own.not_in:
-            if phrase.around(text, found, first, last):
-                return f"part of {phrase.text!r} (the term's linking.not_in)"
+        phrase = own.not_in.holding(text, found, first, last)
+        if phrase is not None:
+            return f"part of {phrase.text!r} (the term's linking.not_in)"
         near = self._near(text, found, first, last, own.not_near)
         if near is not None:
             return f"{near!r} in the same sentence (the term's linking.not_near)"
@@ -314,7 +316,7 @@ class Matcher:
             if other is not None:
                 return other
             if own.restricted and "".join(self._folded(found)[first:last + 1]) in own.restricted \
-                    and not any(p.around(text, found, first, last) for p in own.only_in):
+                    and own.only_in.holding(text, found, first, last) is None:
                 return "not in one of the phrases of the term's linking.only_in"
             other = self._sense_of_paragraph(text, found, first, last, own)
             if other is not None:

@@ -13,7 +13,7 @@ Nothing here imports Sphinx or docutils.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .words import Word, capitalised, gap, words
@@ -59,14 +59,15 @@ class Phrase:
 
     @classmethod
     def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
-        """*text* split around each of *spellings* (each as folded words) it holds."""
+        """*text* split around each of *spellings* (each as folded words, longest first)
+        it holds."""
         parts = [w for token in text.casefold().split()
                  for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
         ways = []
-        for spelt in sorted({tuple(s) for s in spellings}, key=len, reverse=True):
+        for spelt in spellings:
             for i in range(len(parts) - len(spelt) + 1):
-                if tuple(parts[i:i + len(spelt)]) == spelt:
-                    ways.append((tuple(parts[:i]), spelt, tuple(parts[i + len(spelt):])))
+                if tuple(parts[i:i + len(spelt)]) == tuple(spelt):
+                    ways.append((tuple(parts[:i]), tuple(spelt), tuple(parts[i + len(spelt):])))
         if not ways:
             return None
         phrase = cls(text, tuple(ways))
@@ -88,6 +89,50 @@ class Phrase:
             or self.by_count.get(len(own), ())
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
+
+
+class Phrases:
+    """A term's phrases of one kind (``not_in`` or ``only_in``), looked up by the words
+    on either side of the term's own: a phrase is read only where a word beside the term
+    is the word it has there (or it has a wildcard there, or no word at all). A term
+    such as *Hugging Face* has hundreds of phrases in fourteen languages."""
+
+    def __init__(self, phrases: Sequence[Phrase]) -> None:
+        self.phrases = tuple(phrases)
+        self._beside: dict[str, list[int]] = {}
+        self._always: list[int] = []
+        for n, phrase in enumerate(self.phrases):
+            keys: set[str] = set()
+            for before, _own, after in phrase.ways:
+                sides = [side for side in (before[-1:], after[:1]) if side]
+                if not sides or any(side[0] in ("*", "#") for side in sides):
+                    self._always.append(n)
+                    break
+                keys.update(side[0] for side in sides)
+            else:
+                for key in keys:
+                    self._beside.setdefault(key, []).append(n)
+
+    def __bool__(self) -> bool:
+        return bool(self.phrases)
+
+    def __iter__(self) -> Iterator[Phrase]:
+        return iter(self.phrases)
+
+    def holding(self, text: str, found: list[Word], first: int, last: int) -> Phrase | None:
+        """The first phrase that words *first* to *last* stand inside, if any."""
+        after = last + 1
+        if after < len(found) and (found[after].text.casefold() in _CONJUNCTIONS
+                                   or text[found[last].end:found[last].end + 1] in (",", "/")):
+            numbers: Iterable[int] = range(len(self.phrases))  # coordinated: any head after
+        else:
+            near = [found[first - 1].text.casefold()] if first else []
+            if after < len(found):
+                near.append(found[after].text.casefold())
+            numbers = sorted({*self._always, *(n for word in near
+                                               for n in self._beside.get(word, ()))})
+        return next((self.phrases[n] for n in numbers
+                     if self.phrases[n].around(text, found, first, last)), None)
 
 
 #: Words that join the last of coordinated words (``PyTorch and TurboMind engines``).
