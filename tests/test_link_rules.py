@@ -326,6 +326,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'serving * requests' (the term's linking.not_in)"),
     ('Sign it with the token signing algorithm.', 'token',
      "part of 'token signing' (the term's linking.not_in)"),
+    # senses a new development site showed (XTuner)
+    ("These two options are worth attention.", "attention",
+     "part of 'worth attention' (the term's linking.not_in)"),
+    ("Load balancing with an auxiliary loss evens out the work.", "Load balancing",
+     "'loss' in the same sentence (the term's linking.not_near)"),
+    ("The sampler hands each rollout its prompts.", "sampler",
+     "'rollout' in the same sentence (the term's linking.not_near)"),
+    ("Enable chunk loss to save memory.", "loss",
+     "part of 'chunk loss' (the term's linking.not_in)"),
     # one sense per paragraph: the same word read in another sense (its not_near words)
     # elsewhere in it
     ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
