@@ -48,7 +48,7 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
 #: parameter" names an option.
 SMALL_PAGES = {
     "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n"
-                 "   lead-in\n   heading-line\n",
+                 "   lead-in\n   heading-line\n   column-head\n",
     "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
@@ -56,6 +56,8 @@ SMALL_PAGES = {
     "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n\n"
                   "**Low bandwidth and FSDP** We shard with FSDP.\n\n"
                   "**FSDP and DDP** are both supported.\n",
+    "column-head.md": "# Support\n\n| Model | Inference Engine | Framework |\n| --- | --- | --- |\n"
+                      "| Llama | TurboMind, PyTorch | PyTorch |\n",
     "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
                         "- Two NVIDIA GPUs\n",
 }
@@ -83,6 +85,20 @@ def test_a_bold_sentence_or_run_in_bold_words_that_open_a_paragraph_are_a_lead_i
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["column"]) for m in found if m["file"].endswith("lead-in.md")] == [
         (3, 28), (5, 42), (7, 3), (7, 12)]
+
+
+def test_a_table_cell_is_read_before_its_column_head(make_site, build, capsys) -> None:
+    """Under *Inference Engine*, PyTorch is LMDeploy's PyTorch engine (the term's not_in
+    phrase); under *Framework* it is PyTorch."""
+    site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
+    assert links(site.read("column-head.html")) == [("pytorch", "PyTorch")]
+    main(["scan", str(site.app.srcdir), "--format", "json", "--explain"])
+    out = capsys.readouterr().out
+    assert "part of 'PyTorch engine' (the term's linking.not_in)" in out
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert [(m["line"], m["column"]) for m in found if m["file"].endswith("column-head.md")] == [
+        (5, 32)]
 
 
 def test_a_short_line_in_title_case_is_a_heading(make_site, build, capsys) -> None:

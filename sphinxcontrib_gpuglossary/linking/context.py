@@ -140,9 +140,38 @@ def lead_in(element: nodes.Element) -> bool:
             and item.children[0] is paragraph and isinstance(element, nodes.strong))
 
 
+def column_head(element: nodes.Element) -> str:
+    """The last word of the header of the table column that *element* (a body cell, or
+    text in one) stands in, or ``""``: a cell's value is read before its column's head,
+    as a sentence would write it (``TurboMind, PyTorch`` under *Inference Engine*: the
+    PyTorch engine)."""
+    entry: nodes.Node | None = element
+    while entry is not None and not isinstance(entry, nodes.entry):
+        entry = entry.parent
+    if entry is None or not isinstance(entry.parent, nodes.row) \
+            or not isinstance(entry.parent.parent, nodes.tbody):
+        return ""
+    row = entry.parent
+    column = sum(1 + cell.get("morecols", 0) for cell in row.children[:row.index(entry)])
+    thead = next((c for c in row.parent.parent.children if isinstance(c, nodes.thead)), None)
+    if thead is None or not thead.children:
+        return ""
+    at = 0
+    for cell in thead.children[-1].children:
+        if at == column:
+            head = _LAST_WORD.search(cell.astext())
+            return head.group() if head is not None else ""
+        at += 1 + cell.get("morecols", 0)
+    return ""
+
+
+_LAST_WORD = re.compile(r"[^\W\d_]+(?=\W*$)")
+
+
 class RunningText:
     """The text of each block (paragraph, list item's line, cell) a text node is in, and
-    where the node stands in it: the rules read the words around a match."""
+    where the node stands in it: the rules read the words around a match. A body cell's
+    text is followed by its column's head (:func:`column_head`)."""
 
     def __init__(self) -> None:
         self._blocks: dict[int, tuple[str, dict[int, int]]] = {}
@@ -163,5 +192,8 @@ class RunningText:
                 offsets[id(node)] = length + len(mark)
                 parts.append(f"{mark}{node}{mark}")  # as auto-linking reads it (escapes kept)
                 length += len(parts[-1])
+            head = column_head(block)
+            if head:
+                parts.append(f" {head}")
             known = self._blocks[id(block)] = ("".join(parts), offsets)
         return known[0], known[1][id(text)]

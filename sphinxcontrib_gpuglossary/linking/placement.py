@@ -61,6 +61,8 @@ class Block:
     tokens: tuple[int, int] = (0, 0)
     #: the same for what a mark in it may break: its table, else the block itself
     unit: tuple[int, int] = (0, 0)
+    #: a body cell's column head, read after its text (:func:`.context.column_head`)
+    head: str = ""
 
 
 @dataclass(frozen=True)
@@ -442,6 +444,8 @@ def _context(block: Block) -> tuple[str, dict[int, int]]:
         at[id(piece)] = length + len(mark)
         parts.append(f"{mark}{rendered(piece.text)[0]}{mark}")
         length += len(parts[-1])
+    if block.head:
+        parts.append(f" {block.head}")
     return "".join(parts), at
 
 

@@ -21,7 +21,7 @@ from sphinx.util import get_filetype
 
 from ..core.status import discouraged
 from ..nodes import gpu_term
-from .context import holds_paragraphs, lead_in, moved_text, never_linked
+from .context import column_head, holds_paragraphs, lead_in, moved_text, never_linked
 from .placement import Block, Piece
 
 
@@ -99,7 +99,8 @@ def make_record(document: nodes.document, env: Any, docname: str,
     blocks = []
     for node, file, table in chosen:
         block = Block(node.line or 1, node.rawsource, file=file, tokens=ranges[id(node)],
-                      unit=ranges[id(table if table is not None else node)])
+                      unit=ranges[id(table if table is not None else node)],
+                      head=column_head(node) if table is not None else "")
         block.pieces = _pieces(node, True, markdown, domain)
         blocks.append(block)
     _widen_table_cells(blocks, [table for _n, _f, table in chosen], markdown)
