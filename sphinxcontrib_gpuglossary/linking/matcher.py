@@ -149,8 +149,11 @@ class Matcher:
                  for s in _spellings(term, lang)]
         parts = sorted({tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}}
                        - {()})
-        longest_first = sorted(parts, key=len, reverse=True)
-        not_in, only_in = (rules.Phrases([p for p in (rules.Phrase.make(t, longest_first)
+        by_size: dict[int, set[tuple[str, ...]]] = {}
+        for part in parts:
+            by_size.setdefault(len(part), set()).add(part)
+        most_first = sorted(by_size.items(), reverse=True)
+        not_in, only_in = (rules.Phrases([p for p in (rules.Phrase.make(t, most_first)
                                                        for t in texts) if p])
                            for texts in phrases)
         compiled = _Rules(not_in, only_in)

@@ -12,8 +12,9 @@ Nothing here imports Sphinx or docutils.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .words import Word, capitalised, gap, words
@@ -58,16 +59,17 @@ class Phrase:
     by_count: dict[int, list[_Way]] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def make(cls, text: str, spellings: Sequence[Sequence[str]]) -> Phrase | None:
-        """*text* split around each of *spellings* (each as folded words, longest first)
-        it holds."""
-        parts = [w for token in text.casefold().split()
-                 for w in ([token] if token in ("#", "*") else [x.text for x in words(token)])]
+    def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
+             ) -> Phrase | None:
+        """*text* split around each spelling of the term it holds; *spellings*: the term's
+        spellings as folded words, by their number of words, the most first."""
+        parts = [w for token in text.casefold().split() for w in _token_words(token)]
         ways = []
-        for spelt in spellings:
-            for i in range(len(parts) - len(spelt) + 1):
-                if tuple(parts[i:i + len(spelt)]) == tuple(spelt):
-                    ways.append((tuple(parts[:i]), tuple(spelt), tuple(parts[i + len(spelt):])))
+        for size, spelt in spellings:
+            for i in range(len(parts) - size + 1):
+                own = tuple(parts[i:i + size])
+                if own in spelt:
+                    ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
         if not ways:
             return None
         phrase = cls(text, tuple(ways))
@@ -89,6 +91,13 @@ class Phrase:
             or self.by_count.get(len(own), ())
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
+
+
+@functools.lru_cache(maxsize=4096)
+def _token_words(token: str) -> tuple[str, ...]:
+    """The words of one token of a phrase (``#`` and ``*`` are words of their own there);
+    the tokens of a term's phrases repeat (every phrase holds the term)."""
+    return (token,) if token in ("#", "*") else tuple(w.text for w in words(token))
 
 
 class Phrases:
