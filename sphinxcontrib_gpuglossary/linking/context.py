@@ -9,6 +9,7 @@ answers it with the reason, which ``scan --explain`` shows.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from docutils import nodes
 from sphinx import addnodes
@@ -152,17 +153,20 @@ def column_head(element: nodes.Element) -> str:
             or not isinstance(entry.parent.parent, nodes.tbody):
         return ""
     row = entry.parent
-    column = sum(1 + cell.get("morecols", 0) for cell in row.children[:row.index(entry)])
+    column = next(at for at, cell in _columns(row) if cell is entry)
     thead = next((c for c in row.parent.parent.children if isinstance(c, nodes.thead)), None)
-    if thead is None or not thead.children:
-        return ""
+    head = None if thead is None or not thead.children else next(
+        (cell for at, cell in _columns(thead.children[-1]) if at == column), None)
+    last = None if head is None else _LAST_WORD.search(head.astext())
+    return last.group() if last is not None else ""
+
+
+def _columns(row: nodes.Element) -> Iterator[tuple[int, nodes.Element]]:
+    """Each cell of *row* with the column it starts in (a cell may span several)."""
     at = 0
-    for cell in thead.children[-1].children:
-        if at == column:
-            head = _LAST_WORD.search(cell.astext())
-            return head.group() if head is not None else ""
+    for cell in row.children:
+        yield at, cell
         at += 1 + cell.get("morecols", 0)
-    return ""
 
 
 _LAST_WORD = re.compile(r"[^\W\d_]+(?=\W*$)")
