@@ -79,6 +79,10 @@ class Matcher:
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
     folded_starts: set[str] = field(default_factory=set)
     compact_starts: set[str] = field(default_factory=set)
+    #: the folded first word of every key: a word not among them starts no term, unless
+    #: it and the next begin a compact key or are one (``KV-Cache``, ``fine-tuning``)
+    first_words: set[str] = field(default_factory=set)
+    compact_heads: set[str] = field(default_factory=set)  # compact keys and their beginnings
     #: the last text split into words (and folded): auto-linking asks for each text
     #: node of a block
     _last: tuple[str, list[Word], list[str]] = ("", [], [])
@@ -106,6 +110,9 @@ class Matcher:
             if term.neutral and not term.linking.any_case:
                 matcher.capitalised_only.update(_capitalised_keys(spellings))
             matcher._uncompiled[term.id] = (term, spellings)
+        matcher.first_words.update(matcher.compact, matcher.closed)
+        matcher.compact_heads = matcher.compact_starts | matcher.compact.keys() \
+            | matcher.closed.keys()
         for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
                 if key in table:
@@ -120,8 +127,10 @@ class Matcher:
         self.longest = max(self.longest, count)
         if case_sensitive(count, spelling) and not term.linking.any_case:
             entries = [(self.exact, spelt.exact)]
+            self.first_words.add(spelt.exact.casefold())
         else:
             entries = [(self.folded, spelt.folded)]
+            self.first_words.add(words(spelt.folded)[0].text)
             key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
             self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
             self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
@@ -184,8 +193,13 @@ class Matcher:
             self._last = (text, found, [w.text.casefold() for w in found])
         _text, found, folded = self._last
         out: list[Candidate] = []
+        first, joins, count = self.first_words, self.compact_heads, len(found)
         i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
-        while i < len(found) and found[i].end <= end:
+        while i < count and found[i].end <= end:
+            if folded[i] not in first and not (
+                    folded[i] in joins and i + 1 < count and folded[i] + folded[i + 1] in joins):
+                i += 1
+                continue
             size, term_id = self._longest(text, found, folded, i, end)
             if size <= 1 and folded[i] + " " in self.folded_starts:
                 # "tensor and expert parallel": the word shares the head after it
