@@ -335,6 +335,22 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "'rollout' in the same sentence (the term's linking.not_near)"),
     ("Enable chunk loss to save memory.", "loss",
      "part of 'chunk loss' (the term's linking.not_in)"),
+    # senses the development sites of the seventh round showed (NeMo, Torch-TensorRT)
+    ("A single DGX H100 node with eight GPUs runs it.", "H100",
+     "part of 'DGX H100' (the term's linking.not_in)"),
+    ("Configure the PyTorch Lightning trainer.", "PyTorch",
+     "part of 'PyTorch Lightning' (the term's linking.not_in)"),
+    ("NeMo Megatron trains large models.", "Megatron",
+     "part of 'NeMo Megatron' (the term's linking.not_in)"),
+    ("The codec applies vector quantization to the encoder output.", "quantization",
+     "part of 'vector quantization' (the term's linking.not_in)"),
+    ("Enable weight streaming for large engines.", "streaming",
+     "part of 'weight streaming' (the term's linking.not_in)"),
+    ("Rotary and positional embeddings encode order.", "embeddings",
+     "part of 'positional embedding' (the term's linking.not_in)"),
+    # a package's name is in the plural (transformers, datasets); a word in the singular
+    # there says what the package is for
+    ("Install the datasets library.", "datasets", "the name of a package: 'datasets library'"),
     # one sense per paragraph: the same word read in another sense (its not_near words)
     # elsewhere in it
     ("API tokens authorize requests. You may use tokens to deploy.", "tokens", None),
@@ -423,6 +439,15 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("It injects an SSH public key.", [("SSH public key", "ssh-key")]),
     ("Download the model from Hugging Face.", [("Hugging Face", "hugging-face-hub")]),
     ("Use the Hugging Face model ID here.", [("Hugging Face", "hugging-face-hub")]),
+    # a word in the singular before "library" or "module" says what the package is for
+    ("TensorRT is an inference library.", [("inference", "inference")]),
+    ("It is a tensor library; loss modules compute it.",
+     [("tensor", "tensor"), ("loss", "loss-function")]),
+    # a width is no version: FP16-speed is FP16 (FLUX.1-dev is a variant's name)
+    ("It gives FP32-range with FP16-speed.", [("FP16", "fp16")]),
+    # a space where the term's spelling has none: "to PP" is no "top p"
+    ("Move from TP to PP, then use top p.",
+     [("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"), ("top p", "top-p-sampling")]),
 ])
 def test_what_the_rules_still_link(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected

@@ -83,6 +83,9 @@ class Matcher:
     #: it and the next begin a compact key or are one (``KV-Cache``, ``fine-tuning``)
     first_words: set[str] = field(default_factory=set)
     compact_heads: set[str] = field(default_factory=set)  # compact keys and their beginnings
+    #: where a compact key's spellings have word breaks: the text may run words together
+    #: (``KVCache``) but not break them elsewhere (``to PP`` is no ``top p``)
+    compact_breaks: dict[str, set[int]] = field(default_factory=dict)
     #: the last text split into words (and folded): auto-linking asks for each text
     #: node of a block
     _last: tuple[str, list[Word], list[str]] = ("", [], [])
@@ -138,6 +141,7 @@ class Matcher:
                 # a closed compound (one word: "dataset") meets hyphened words only:
                 # "log it" is no "logit"
                 entries.append((self.compact if count > 1 else self.closed, spelt.compact))
+                self.compact_breaks.setdefault(spelt.compact, set()).update(spelt.breaks)
                 self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
         for table, key in entries:
             if table.get(key, term.id) != term.id:
@@ -224,10 +228,14 @@ class Matcher:
             best = (1, best[1])
         f_key = c_key = folded[i]
         size, spaced = 1, False
+        spaces: tuple[int, ...] = ()  # where in c_key the text has spaces between words
         while True:
             term_id = self.folded.get(f_key) if f_key is not None else None
             if term_id is None and c_key is not None:
                 term_id = self.compact.get(c_key)
+                if term_id is not None and spaces and not self.compact_breaks[c_key].issuperset(
+                        spaces):
+                    term_id = None  # "to PP" is no "top p": a space where the term has none
                 if term_id is None and not spaced:
                     term_id = self.closed.get(c_key)
             if term_id is not None and size > best[0]:
@@ -240,11 +248,14 @@ class Matcher:
                 break
             f_key = f_key + joined + folded[k] \
                 if f_key is not None and f_key + joined in self.folded_starts else None
+            space = any(c.isspace() for c in text[found[k - 1].end:found[k].start])
+            if space and c_key is not None:
+                spaces += (len(c_key),)
             c_key = c_key + folded[k] \
                 if c_key is not None and joined in " " and c_key in self.compact_starts else None
             if f_key is None and c_key is None:
                 break
-            spaced = spaced or any(c.isspace() for c in text[found[k - 1].end:found[k].start])
+            spaced = spaced or space
             size += 1
         return best
 

@@ -329,22 +329,28 @@ def field_label(text: str, found: list[Word], first: int, last: int) -> str | No
 _MODEL_TAIL = re.compile(r"-[a-z]*\d[\w.]*|-[a-z]+(?:-[\w.]+)*-v?\d[\w.]*")
 
 
-#: A variant's name after a versioned model's (``FLUX.1-dev``, ``FLUX.1-schnell``).
+#: A variant's name after a model's dotted version (``FLUX.1-dev``, ``FLUX.1-schnell``;
+#: ``FP16-speed`` is no variant: a format's width is no version).
 _VARIANT_TAIL = re.compile(r"-[a-z]{2,}\b")
 
 
 def model_id(text: str, start: int, end: int) -> str | None:
     """``stable-diffusion-v1.5``, ``stable-diffusion-xl-base-1.0``, ``FLUX.1-dev``: words
-    in lower case with a hyphened tail that holds a version or size, or a versioned name
-    with a variant's, as model ids are written."""
+    in lower case with a hyphened tail that holds a version or size, or a name with a
+    dotted version and a variant's, as model ids are written."""
     written = text[start:end]
     tail = _MODEL_TAIL.match(text, end) if written.islower() else \
-        _VARIANT_TAIL.match(text, end) if written[-1:].isdigit() else None
+        _VARIANT_TAIL.match(text, end) if written[-1:].isdigit() and "." in written else None
     return None if tail is None else written + tail.group()
 
 
 def package_name(text: str, found: list[Word], last: int) -> str | None:
-    """``the transformers library``: the word after the term says it names a package."""
+    """``the transformers library``: the word after the term in the plural says it names
+    a package. A word in the singular there says what the package is for (``a tensor
+    library``, ``the quantization module``, ``loss modules``)."""
+    word = found[last].text.casefold()
+    if not word.endswith("s") or word.endswith("ss"):
+        return None
     if last + 1 < len(found):
         after = found[last + 1]
         if after.text.casefold() in _PACKAGE_WORDS and text[found[last].end:after.start] == " ":

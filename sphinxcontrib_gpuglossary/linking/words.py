@@ -136,13 +136,16 @@ class Spelt:
     folded: str
     compact: str | None  # None when a tight mark joins the words
     exact: str
+    breaks: tuple[int, ...] = ()  # where in *compact* one word ends and the next begins
 
 
 def spell(parts: list[str], gaps: list[str]) -> Spelt:
     """The keys of words *parts* joined by *gaps* (as :func:`gap` gives them)."""
     written = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
-    compact = None if any(g not in (" ", "") for g in gaps) else "".join(parts).casefold()
-    return Spelt(written.casefold(), compact, written)
+    folded = [part.casefold() for part in parts]
+    compact = None if any(g not in (" ", "") for g in gaps) else "".join(folded)
+    breaks = tuple(itertools.accumulate(len(part) for part in folded[:-1]))
+    return Spelt(written.casefold(), compact, written, breaks)
 
 
 def spelling_keys(spelling: str) -> tuple[int, Spelt] | None:
