@@ -114,7 +114,8 @@ class GpuDomain(Domain):
                                           include=self.term_ids(config.gpuglossary_link_include,
                                                                 "gpuglossary_link_include"),
                                           exclude=self.term_ids(config.gpuglossary_link_exclude,
-                                                                "gpuglossary_link_exclude"))
+                                                                "gpuglossary_link_exclude"),
+                                          site_names=[config.project])
         return self._matcher
 
     def term_ids(self, names: list[str], setting: str) -> list[str]:

@@ -467,3 +467,19 @@ def test_settled_terms_are_not_judged_again() -> None:
         ("GPU", "gpu", None)]
     assert MATCHER.find(text, settled={"kv-cache"}) == [(44, 47, "gpu")]
 
+
+
+def test_the_sites_own_name_holding_a_term_is_a_longer_name() -> None:
+    """``project`` names the site's product: a term in it with more words is part of the
+    name; a project named as the term itself (Megatron Core's own site) still links."""
+    named = Matcher.build(SEEDED, ["en"], site_names=["Intel&#174 Extension for PyTorch*"])
+    text = "Intel® Extension for PyTorch* speeds up PyTorch."
+    assert linked(text, named) == [("PyTorch", "pytorch")]
+    assert why("Intel® Extension for PyTorch* runs.", "PyTorch", named) == \
+        "part of the site's own name 'Intel® Extension for PyTorch*' (conf.py project)"
+    itself = Matcher.build(SEEDED, ["en"], site_names=["Megatron Core"])
+    assert linked("Megatron Core trains it.", itself) == [("Megatron Core", "megatron-lm")]
+
+
+def test_a_trademark_sign_joins_words_as_a_space_does() -> None:
+    assert linked("Install the NVIDIA® CUDA® Toolkit first.") == [("CUDA® Toolkit", "cuda-toolkit")]

@@ -104,3 +104,32 @@ def test_scan_explain_in_json_marks_what_is_linked(make_site, capsys) -> None:
 def test_scan_explain_does_not_go_with_fix(make_site, capsys) -> None:
     assert main(["scan", str(make_site("linking")), "--explain", "--fix"]) == 2
     assert "--explain lists what is and is not linked" in capsys.readouterr().err
+
+
+NAMED = """\
+Named
+=====
+
+The vLLM Production Stack deploys vLLM on a GPU.
+"""
+
+
+def test_the_sites_own_name_is_no_term_in_autolink_and_scan(make_site, build, capsys) -> None:
+    """A term inside the site's ``project`` name, with more words, is part of the site's
+    product's name there; elsewhere on the page it is the term."""
+    srcdir = make_site("linking", {"named.rst": NAMED})
+    site = build(srcdir, gpuglossary_autolink="all", project="vLLM Production Stack")
+    html = site.read("named.html")
+    assert "<p>The vLLM Production Stack deploys <" in html  # the name plain, then the term
+    assert html.count('data-gpu-term="vllm"') == 1 and ("gpu", "GPU") in links(html)
+    other = build(srcdir, gpuglossary_autolink="all").read("named.html")  # another project
+    assert other.count('data-gpu-term="vllm"') == 2
+    # a conf.py that cannot run here still names its project to scan
+    conf = (ROOTS / "test-linking" / "conf.py").read_text()
+    ipex = NAMED.replace("vLLM Production Stack", "Intel® Extension for PyTorch*")
+    make_site("linking", {"named.rst": ipex, "conf.py": "import not_installed_here\n" + conf
+                          + "project = 'Intel&#174 Extension for PyTorch*'\n"})
+    main(["scan", str(srcdir), "--explain"])
+    out, err = capsys.readouterr()
+    assert "part of the site's own name 'Intel® Extension for PyTorch*' (conf.py project)" in out
+    assert "scanning with its literal settings" in err and "project" in err

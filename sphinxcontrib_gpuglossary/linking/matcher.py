@@ -15,6 +15,7 @@ carries the reason, for ``scan --explain``.
 from __future__ import annotations
 
 import bisect
+import html
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -48,6 +49,8 @@ class _Rules:
     restricted: frozenset[str] = frozenset()
     #: every spelling of the term as folded words, for one sense per paragraph
     spellings: tuple[tuple[str, ...], ...] = ()
+    #: the site's own names that hold the term with more words (``Torch-TensorRT``)
+    site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
 
 
 @dataclass
@@ -66,6 +69,9 @@ class Matcher:
     #: few dozen of the glossary's terms; compiling all of them took about 50 ms)
     rules: dict[str, _Rules | None] = field(default_factory=dict)
     _uncompiled: dict[str, tuple[Term, list[str]]] = field(default_factory=dict)
+    #: the site's own names (its ``project``): a term inside one with more words is part
+    #: of the site's product's name there (``Intel® Extension for PyTorch*``)
+    site_names: tuple[str, ...] = ()
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
     #: folded keys of proper names spelt with a capital only, and of their words run
     #: together: written in lower case, such a name is a command, module, package or
@@ -92,10 +98,12 @@ class Matcher:
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
-              exclude: Iterable[str] = ()) -> Matcher:
+              exclude: Iterable[str] = (), site_names: Iterable[str] = ()) -> Matcher:
         """The matcher for *languages*; *include* and *exclude* (term ids) are the site's
-        choice: terms to link although ``autolink: false``, and terms never to link."""
-        matcher = cls()
+        choice: terms to link although ``autolink: false``, and terms never to link;
+        *site_names* the site's own names (``project`` of its ``conf.py``)."""
+        matcher = cls(site_names=tuple(html.unescape(n).strip() for n in site_names
+                                       if n and n.strip()))
         include, exclude = set(include), set(exclude)
         shared: dict[str, set[str]] = {}
         for term in glossary.terms.values():
@@ -153,10 +161,9 @@ class Matcher:
             self.rules[term_id] = self._compile(*self._uncompiled.pop(term_id))
         return self.rules[term_id]
 
-    @staticmethod
-    def _compile(term: Term, spellings: list[str]) -> _Rules | None:
+    def _compile(self, term: Term, spellings: list[str]) -> _Rules | None:
         phrases = (term.linking.not_in, term.linking.only_in)
-        if not any(phrases) and not term.linking.not_near:
+        if not any(phrases) and not term.linking.not_near and not self.site_names:
             return None
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
                  for s in _spellings(term, lang)]
@@ -170,6 +177,13 @@ class Matcher:
                                                        for t in texts) if p])
                            for texts in phrases)
         compiled = _Rules(not_in, only_in)
+        # the site's name holding the term and more (not the term's own name: "Megatron
+        # Core" on Megatron Core's site is the term)
+        compiled.site_names = rules.Phrases([
+            p for p in (rules.Phrase.make(name, most_first) for name in self.site_names)
+            if p and all(before or after for before, _own, after in p.ways)])
+        if not (any(phrases) or term.linking.not_near or compiled.site_names):
+            return None
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         compiled.spellings = tuple(parts)
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
@@ -311,6 +325,9 @@ class Matcher:
         phrase = own.not_in.holding(text, found, first, last)
         if phrase is not None:
             return f"part of {phrase.text!r} (the term's linking.not_in)"
+        phrase = own.site_names.holding(text, found, first, last)
+        if phrase is not None:
+            return f"part of the site's own name {phrase.text!r} (conf.py project)"
         near = self._near(text, found, first, last, own.not_near)
         if near is not None:
             return f"{near!r} in the same sentence (the term's linking.not_near)"

@@ -144,7 +144,7 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
 SUCCESSORS = {"recommonmark": "myst_parser"}
 
 #: conf.py settings a scan can use when conf.py cannot run.
-LITERAL_SETTINGS = ("extensions", "language", "source_suffix", "exclude_patterns",
+LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclude_patterns",
                     "include_patterns", "root_doc", "master_doc", "default_role")
 
 

@@ -63,8 +63,9 @@ def is_cjk(char: str) -> bool:
     return i >= 0 and code <= CJK_RANGES[i][1]
 
 
-#: What may stand between the words of one term as a space does.
-JOINER = re.compile(r"[\s\-‐‑]+")
+#: What may stand between the words of one term as a space does (a trademark sign
+#: after a word too: ``Intel® Extension``, ``CUDA® Toolkit``).
+JOINER = re.compile(r"[\s\-‐‑®™]+")
 #: Marks a spelling may have between two words, written without spaces (``tokens/s``).
 TIGHT = frozenset("/+&")
 
