@@ -271,7 +271,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Run FLUX.1-schnell in four steps.", "FLUX.1", "part of the name 'FLUX.1-schnell'"),
     # a phrase of the data holds the words run together too
     ("It ships in HuggingFace Transformers.", "HuggingFace",
-     "part of 'Hugging Face transformers' (the term's linking.not_in)"),
+     "part of 'Hugging Face Transformer' (the term's linking.not_in)"),
     # the data's rules for words the sites use in longer names or other senses
     ("Try quantization-aware training next.", "quantization",
      "part of 'quantization-aware training' (the term's linking.not_in)"),
@@ -281,7 +281,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("After warmup, the callback runs.", "warmup",
      "not in one of the phrases of the term's linking.only_in"),
     ("Both the PyTorch and TurboMind backends stream.", "PyTorch",
-     "part of 'PyTorch backends' (the term's linking.not_in)"),
+     "part of 'PyTorch backend' (the term's linking.not_in)"),
     ("Export a token as an environment variable.", "token",
      "'environment' in the same sentence (the term's linking.not_near)"),
     ("The runtime will decode the payload.", "decode",
@@ -348,6 +348,21 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'weight streaming' (the term's linking.not_in)"),
     ("Rotary and positional embeddings encode order.", "embeddings",
      "part of 'positional embedding' (the term's linking.not_in)"),
+    # the eighth round's development sites (Megatron-Bridge): a phrase's word after the
+    # term holds its plural; a proper name in lower case with a hyphen is a package
+    ("It derives settings from Hugging Face configs.", "Hugging Face",
+     "part of 'Hugging Face config' (the term's linking.not_in)"),
+    ("Failed to build megatron-core from source.", "megatron-core",
+     "a name written in lower case, as code writes it: 'megatron-core'"),
+    ("It handles per-parameter streaming.", "streaming",
+     "part of 'parameter streaming' (the term's linking.not_in)"),
+    ("Map it to the transformer config fields.", "transformer",
+     "part of 'transformer config' (the term's linking.not_in)"),
+    ("List the functions and their parameters.", "parameters",
+     "not in one of the phrases of the term's linking.only_in"),
+    # a word before the term is read as written: "models parameter" is no "model parameter"
+    ("Models passed in the models parameter are ignored.", "parameter",
+     "not in one of the phrases of the term's linking.only_in"),
     # a package's name is in the plural (transformers, datasets); a word in the singular
     # there says what the package is for
     ("Install the datasets library.", "datasets", "the name of a package: 'datasets library'"),

@@ -371,7 +371,8 @@ class Matcher:
         if code is not None:
             return f"part of the code {code!r}"
         written = text[found[first].start:found[last].end]
-        if first == last and written.islower() and written.casefold() in self.capitalised_only:
+        if written.islower() and not any(c.isspace() for c in written) \
+                and written.casefold() in self.capitalised_only:  # "docker", "megatron-core"
             return f"a name written in lower case, as code writes it: {written!r}"
         if first == last and term_id not in self.proper and rules.CAMEL.search(written) \
                 and written not in self.camel_spellings:

@@ -138,6 +138,7 @@ class Phrases:
             near = [found[first - 1].text.casefold()] if first else []
             if after < len(found):
                 near.append(found[after].text.casefold())
+                near += [near[-1][:-cut] for cut in (1, 2) if _same(near[-1][:-cut], near[-1])]
             numbers = sorted({*self._always, *(n for word in near
                                                for n in self._beside.get(word, ()))})
         return next((self.phrases[n] for n in numbers
@@ -190,15 +191,21 @@ def _stands_in_as_written(text: str, found: list[Word], first: int, last: int,
         return False
     if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
         return False
-    window = [w.text.casefold() for w in found[start:first]] + \
-        [w.text.casefold() for w in found[last + 1:end]]
-    return all(_same(want, got) for want, got in zip((*before, *after), window, strict=True))
+    return all(want in ("*", got) or (want == "#" and _NUMBER.fullmatch(got))
+               for want, got in zip(before, (w.text.casefold() for w in found[start:first]),
+                                    strict=True)) \
+        and all(_same(want, w.text.casefold()) for want, w in zip(after, found[last + 1:end],
+                                                                   strict=True))
 
 
 def _same(want: str, got: str) -> bool:
+    """Whether the word *got* is the phrase's word *want* after the term, or its plural
+    (``Hugging Face config`` holds ``Hugging Face configs``; a word before the term is
+    read as written: ``models parameter`` is no ``model parameter``)."""
     if want == "#":
         return bool(_NUMBER.fullmatch(got))
-    return want == "*" or want == got
+    return want == "*" or want == got or (
+        got[len(want):] in ("s", "es") and got.startswith(want) and want.isalpha())
 
 
 IDIOM_PHRASES = tuple(
