@@ -360,6 +360,12 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'transformer config' (the term's linking.not_in)"),
     ("List the functions and their parameters.", "parameters",
      "not in one of the phrases of the term's linking.only_in"),
+    # a sampler is a diffusion sampler only where its phrases say so: on GPU and ML sites
+    # the word names data samplers and token samplers
+    ("The distributed sampler hands each rank its batches.", "sampler",
+     "part of 'distributed sampler' (the term's linking.not_in)"),
+    ("The sampler picks the next item.", "sampler",
+     "not in one of the phrases of the term's linking.only_in"),
     # a word before the term is read as written: "models parameter" is no "model parameter"
     ("Models passed in the models parameter are ignored.", "parameter",
      "not in one of the phrases of the term's linking.only_in"),
@@ -454,6 +460,7 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("It injects an SSH public key.", [("SSH public key", "ssh-key")]),
     ("Download the model from Hugging Face.", [("Hugging Face", "hugging-face-hub")]),
     ("Use the Hugging Face model ID here.", [("Hugging Face", "hugging-face-hub")]),
+    ("Pick the Euler sampler and 30 steps.", [("sampler", "sampler")]),
     # a word in the singular before "library" or "module" says what the package is for
     ("TensorRT is an inference library.", [("inference", "inference")]),
     ("It is a tensor library; loss modules compute it.",
