@@ -501,6 +501,12 @@ def test_the_sites_own_name_holding_a_term_is_a_longer_name() -> None:
         "part of the site's own name 'Intel® Extension for PyTorch*' (conf.py project)"
     itself = Matcher.build(SEEDED, ["en"], site_names=["Megatron Core"])
     assert linked("Megatron Core trains it.", itself) == [("Megatron Core", "megatron-lm")]
+    # a site named as a common word names its product with it, written as the site writes
+    # it; the word in lower case is still the word
+    common = Matcher.build(SEEDED, ["en"], site_names=["Streaming"])
+    text = "Streaming shuffles shards; token streaming sends each token."
+    assert why(text, "Streaming", common) == "the site's own name 'Streaming' (conf.py project)"
+    assert ("token streaming", "streaming") in linked(text, common)
 
 
 def test_a_trademark_sign_joins_words_as_a_space_does() -> None:

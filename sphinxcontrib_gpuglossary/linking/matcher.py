@@ -51,6 +51,9 @@ class _Rules:
     spellings: tuple[tuple[str, ...], ...] = ()
     #: the site's own names that hold the term with more words (``Torch-TensorRT``)
     site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
+    #: the site's own names spelt as the term, a common word (MosaicML's ``Streaming``):
+    #: written as the site writes its name, they name the site's product
+    site_spelt: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -177,12 +180,18 @@ class Matcher:
                                                        for t in texts) if p])
                            for texts in phrases)
         compiled = _Rules(not_in, only_in)
-        # the site's name holding the term and more (not the term's own name: "Megatron
-        # Core" on Megatron Core's site is the term)
+        # the site's name holding the term and more; the site's name spelt as the term is
+        # the term where the term is a product ("Megatron Core" on Megatron Core's site),
+        # the site's product where it is a common word ("Streaming" on MosaicML's)
+        named = [(name, rules.Phrase.make(name, most_first)) for name in self.site_names]
         compiled.site_names = rules.Phrases([
-            p for p in (rules.Phrase.make(name, most_first) for name in self.site_names)
-            if p and all(before or after for before, _own, after in p.ways)])
-        if not (any(phrases) or term.linking.not_near or compiled.site_names):
+            p for _name, p in named if p and all(before or after for before, _own, after in p.ways)])
+        if term.id not in self.proper:
+            compiled.site_spelt = frozenset(
+                name for name, p in named
+                if p and any(not before and not after for before, _own, after in p.ways))
+        if not (any(phrases) or term.linking.not_near or compiled.site_names
+                or compiled.site_spelt):
             return None
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         compiled.spellings = tuple(parts)
@@ -328,6 +337,9 @@ class Matcher:
         phrase = own.site_names.holding(text, found, first, last)
         if phrase is not None:
             return f"part of the site's own name {phrase.text!r} (conf.py project)"
+        written = text[found[first].start:found[last].end]
+        if written in own.site_spelt:
+            return f"the site's own name {written!r} (conf.py project)"
         near = self._near(text, found, first, last, own.not_near)
         if near is not None:
             return f"{near!r} in the same sentence (the term's linking.not_near)"
