@@ -366,6 +366,13 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'distributed sampler' (the term's linking.not_in)"),
     ("The sampler picks the next item.", "sampler",
      "not in one of the phrases of the term's linking.only_in"),
+    # the ninth round's development sites (DeepSpeed)
+    ("It uses auxiliary-loss-free load balancing.", "loss",
+     "part of 'loss-free' (the term's linking.not_in)"),
+    ("Enable activation checkpoint offload to save memory.", "checkpoint",
+     "part of 'activation checkpoint' (the term's linking.not_in)"),
+    ("Each rank joins the secondary tensor groups.", "tensor",
+     "part of 'tensor group' (the term's linking.not_in)"),
     # a word before the term is read as written: "models parameter" is no "model parameter"
     ("Models passed in the models parameter are ignored.", "parameter",
      "not in one of the phrases of the term's linking.only_in"),
@@ -461,6 +468,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("Download the model from Hugging Face.", [("Hugging Face", "hugging-face-hub")]),
     ("Use the Hugging Face model ID here.", [("Hugging Face", "hugging-face-hub")]),
     ("Pick the Euler sampler and 30 steps.", [("sampler", "sampler")]),
+    # after a gerund, "that" starts a relative clause: the gerund is the term
+    ("It adds selective activation checkpointing that recomputes matmuls.",
+     [("activation checkpointing", "activation-checkpointing")]),
     # a word in the singular before "library" or "module" says what the package is for
     ("TensorRT is an inference library.", [("inference", "inference")]),
     ("It is a tensor library; loss modules compute it.",

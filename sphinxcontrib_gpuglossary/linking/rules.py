@@ -366,7 +366,9 @@ def package_name(text: str, found: list[Word], last: int) -> str | None:
 
 
 #: After a gerund: it takes an object, so it is a verb (``offloading these tensors``).
-_OBJECTS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its", "their",
+#: Not *that*: after a gerund it is a relative pronoun (``activation checkpointing that
+#: recomputes``).
+_OBJECTS = frozenset({"the", "a", "an", "this", "these", "those", "its", "their",
                       "our", "your", "my", "his", "her", "each", "every", "all", "some",
                       "both", "several", "multiple", "it", "them", "us", "you"})
 #: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
