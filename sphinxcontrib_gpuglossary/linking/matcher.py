@@ -75,6 +75,7 @@ class Matcher:
     #: the site's own names (its ``project``): a term inside one with more words is part
     #: of the site's product's name there (``Intel® Extension for PyTorch*``)
     site_names: tuple[str, ...] = ()
+    site_words: frozenset[str] = frozenset()  # the site names' words, folded
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
     #: folded keys of proper names spelt with a capital only, and of their words run
     #: together: written in lower case, such a name is a command, module, package or
@@ -105,8 +106,9 @@ class Matcher:
         """The matcher for *languages*; *include* and *exclude* (term ids) are the site's
         choice: terms to link although ``autolink: false``, and terms never to link;
         *site_names* the site's own names (``project`` of its ``conf.py``)."""
-        matcher = cls(site_names=tuple(html.unescape(n).strip() for n in site_names
-                                       if n and n.strip()))
+        names = tuple(html.unescape(n).strip() for n in site_names if n and n.strip())
+        matcher = cls(site_names=names, site_words=frozenset(
+            w.text.casefold() for name in names for w in words(name)))
         include, exclude = set(include), set(exclude)
         shared: dict[str, set[str]] = {}
         for term in glossary.terms.values():
@@ -166,7 +168,8 @@ class Matcher:
 
     def _compile(self, term: Term, spellings: list[str]) -> _Rules | None:
         phrases = (term.linking.not_in, term.linking.only_in)
-        if not any(phrases) and not term.linking.not_near and not self.site_names:
+        named = any(w.text.casefold() in self.site_words for s in spellings for w in words(s))
+        if not any(phrases) and not term.linking.not_near and not named:
             return None
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
                  for s in _spellings(term, lang)]
@@ -183,12 +186,13 @@ class Matcher:
         # the site's name holding the term and more; the site's name spelt as the term is
         # the term where the term is a product ("Megatron Core" on Megatron Core's site),
         # the site's product where it is a common word ("Streaming" on MosaicML's)
-        named = [(name, rules.Phrase.make(name, most_first)) for name in self.site_names]
+        site = [(name, rules.Phrase.make(name, most_first))
+                for name in (self.site_names if named else ())]
         compiled.site_names = rules.Phrases([
-            p for _name, p in named if p and all(before or after for before, _own, after in p.ways)])
+            p for _name, p in site if p and all(before or after for before, _own, after in p.ways)])
         if term.id not in self.proper:
             compiled.site_spelt = frozenset(
-                name for name, p in named
+                name for name, p in site
                 if p and any(not before and not after for before, _own, after in p.ways))
         if not (any(phrases) or term.linking.not_near or compiled.site_names
                 or compiled.site_spelt):
