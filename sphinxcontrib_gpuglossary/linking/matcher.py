@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 import html
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -183,17 +183,8 @@ class Matcher:
                                                        for t in texts) if p])
                            for texts in phrases)
         compiled = _Rules(not_in, only_in)
-        # the site's name holding the term and more; the site's name spelt as the term is
-        # the term where the term is a product ("Megatron Core" on Megatron Core's site),
-        # the site's product where it is a common word ("Streaming" on MosaicML's)
-        site = [(name, rules.Phrase.make(name, most_first))
-                for name in (self.site_names if named else ())]
-        compiled.site_names = rules.Phrases([
-            p for _name, p in site if p and all(before or after for before, _own, after in p.ways)])
-        if term.id not in self.proper:
-            compiled.site_spelt = frozenset(
-                name for name, p in site
-                if p and any(not before and not after for before, _own, after in p.ways))
+        if named:
+            compiled.site_names, compiled.site_spelt = self._site_rules(term.id, most_first)
         if not (any(phrases) or term.linking.not_near or compiled.site_names
                 or compiled.site_spelt):
             return None
@@ -202,6 +193,20 @@ class Matcher:
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
                                         for way in phrase.ways)
         return compiled
+
+    def _site_rules(self, term_id: str,
+                    spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
+                    ) -> tuple[rules.Phrases, frozenset[str]]:
+        """The site's names that hold the term with more words (a longer name), and those
+        spelt as the term: the site's product where the term is a common word ("Streaming"
+        on MosaicML's site), the term itself where it is a product ("Megatron Core")."""
+        made = [(name, rules.Phrase.make(name, spellings)) for name in self.site_names]
+        longer = rules.Phrases([p for _name, p in made if p and all(
+            before or after for before, _own, after in p.ways)])
+        spelt = frozenset() if term_id in self.proper else frozenset(
+            name for name, p in made
+            if p and any(not before and not after for before, _own, after in p.ways))
+        return longer, spelt
 
     # -- finding ------------------------------------------------------------------
 
