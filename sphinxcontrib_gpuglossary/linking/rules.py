@@ -191,21 +191,21 @@ def _stands_in_as_written(text: str, found: list[Word], first: int, last: int,
         return False
     if any(gap(text, found[k], found[k + 1]) is None for k in range(start, end - 1)):
         return False
-    return all(want in ("*", got) or (want == "#" and _NUMBER.fullmatch(got))
-               for want, got in zip(before, (w.text.casefold() for w in found[start:first]),
-                                    strict=True)) \
+    return all(_same(want, w.text.casefold(), plural=False)
+               for want, w in zip(before, found[start:first], strict=True)) \
         and all(_same(want, w.text.casefold()) for want, w in zip(after, found[last + 1:end],
                                                                    strict=True))
 
 
-def _same(want: str, got: str) -> bool:
-    """Whether the word *got* is the phrase's word *want* after the term, or its plural
-    (``Hugging Face config`` holds ``Hugging Face configs``; a word before the term is
-    read as written: ``models parameter`` is no ``model parameter``)."""
+def _same(want: str, got: str, plural: bool = True) -> bool:
+    """Whether the word *got* is the phrase's word *want*, or (with *plural*: a word
+    after the term) its plural: ``Hugging Face config`` holds ``Hugging Face configs``,
+    while a word before the term is read as written (``models parameter`` is no ``model
+    parameter``)."""
     if want == "#":
         return bool(_NUMBER.fullmatch(got))
     return want == "*" or want == got or (
-        got[len(want):] in ("s", "es") and got.startswith(want) and want.isalpha())
+        plural and got[len(want):] in ("s", "es") and got.startswith(want) and want.isalpha())
 
 
 IDIOM_PHRASES = tuple(
