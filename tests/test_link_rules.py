@@ -373,6 +373,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'activation checkpoint' (the term's linking.not_in)"),
     ("Each rank joins the secondary tensor groups.", "tensor",
      "part of 'tensor group' (the term's linking.not_in)"),
+    # a term's not_near word inside a name in snake case in the same sentence
+    ("Set moe_router_load_balancing_type to pick the load balancing method.", "load balancing",
+     "'moe' in the same sentence (the term's linking.not_near)"),
+    ("It adds multi-token prediction heads.", "token",
+     "part of 'multi-token prediction' (the term's linking.not_in)"),
+    ("Results sit in the in-memory object store.", "object store",
+     "part of 'in-memory object store' (the term's linking.not_in)"),
+    ("Python containers such as lists hold the tensors.", "containers",
+     "part of 'Python container' (the term's linking.not_in)"),
     # a word before the term is read as written: "models parameter" is no "model parameter"
     ("Models passed in the models parameter are ignored.", "parameter",
      "not in one of the phrases of the term's linking.only_in"),

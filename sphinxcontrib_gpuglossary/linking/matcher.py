@@ -321,16 +321,23 @@ class Matcher:
     def _near(self, text: str, found: list[Word], first: int, last: int,
               words_near: frozenset[str]) -> str | None:
         """The first of *words_near* in the sentence of words *first* to *last* that does
-        not open a longer term (``tensor`` of *tensor parallel* says nothing)."""
+        not open a longer term (``tensor`` of *tensor parallel* says nothing), or that is
+        a part of a name in snake case there (``moe`` of ``moe_router_type``)."""
         if not words_near:
             return None
         start, end = rules.sentence_span(text, found[first].start, found[last].end)
         folded = self._folded(found)
         for k, word in enumerate(found):
-            if start <= word.start < end and not first <= k <= last and folded[k] in words_near:
+            if not start <= word.start < end or first <= k <= last:
+                continue
+            if folded[k] in words_near:
                 size, _term = self._longest(text, found, folded, k, len(text))
                 if size <= 1:
                     return folded[k]
+            elif "_" in folded[k]:
+                part = next((p for p in folded[k].split("_") if p in words_near), None)
+                if part is not None:
+                    return part
         return None
 
     def _folded(self, found: list[Word]) -> list[str]:
