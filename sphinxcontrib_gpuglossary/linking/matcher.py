@@ -50,7 +50,7 @@ class _Rules:
     #: every spelling of the term as folded words, for one sense per paragraph
     spellings: tuple[tuple[str, ...], ...] = ()
     #: the site's own names that hold the term with more words (``Torch-TensorRT``)
-    site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
+    longer_site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     #: the site's own names spelt as the term, a common word (MosaicML's ``Streaming``):
     #: written as the site writes its name, they name the site's product
     site_spelt: frozenset[str] = frozenset()
@@ -76,6 +76,7 @@ class Matcher:
     #: of the site's product's name there (``Intel® Extension for PyTorch*``)
     site_names: tuple[str, ...] = ()
     site_words: frozenset[str] = frozenset()  # the site names' words, folded
+    named: set[str] = field(default_factory=set)  # terms with a spelling's word among them
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
     #: folded keys of proper names spelt with a capital only, and of their words run
     #: together: written in lower case, such a name is a command, module, package or
@@ -141,12 +142,13 @@ class Matcher:
             return
         count, spelt = found
         self.longest = max(self.longest, count)
+        self.first_words.add(spelt.parts[0])
+        if not self.site_words.isdisjoint(spelt.parts):
+            self.named.add(term.id)
         if case_sensitive(count, spelling) and not term.linking.any_case:
             entries = [(self.exact, spelt.exact)]
-            self.first_words.add(spelt.exact.casefold())
         else:
             entries = [(self.folded, spelt.folded)]
-            self.first_words.add(words(spelt.folded)[0].text)
             key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
             self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
             self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
@@ -168,7 +170,7 @@ class Matcher:
 
     def _compile(self, term: Term, spellings: list[str]) -> _Rules | None:
         phrases = (term.linking.not_in, term.linking.only_in)
-        named = any(w.text.casefold() in self.site_words for s in spellings for w in words(s))
+        named = term.id in self.named
         if not any(phrases) and not term.linking.not_near and not named:
             return None
         every = [s for lang in {*term.names, *term.aliases, *term.forms}
@@ -184,8 +186,8 @@ class Matcher:
                            for texts in phrases)
         compiled = _Rules(not_in, only_in)
         if named:
-            compiled.site_names, compiled.site_spelt = self._site_rules(term.id, most_first)
-        if not (any(phrases) or term.linking.not_near or compiled.site_names
+            compiled.longer_site_names, compiled.site_spelt = self._site_rules(term.id, most_first)
+        if not (any(phrases) or term.linking.not_near or compiled.longer_site_names
                 or compiled.site_spelt):
             return None
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
@@ -350,7 +352,7 @@ class Matcher:
         phrase = own.not_in.holding(text, found, first, last)
         if phrase is not None:
             return f"part of {phrase.text!r} (the term's linking.not_in)"
-        phrase = own.site_names.holding(text, found, first, last)
+        phrase = own.longer_site_names.holding(text, found, first, last)
         if phrase is not None:
             return f"part of the site's own name {phrase.text!r} (conf.py project)"
         written = text[found[first].start:found[last].end]

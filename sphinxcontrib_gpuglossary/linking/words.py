@@ -137,16 +137,20 @@ class Spelt:
     folded: str
     compact: str | None  # None when a tight mark joins the words
     exact: str
-    breaks: tuple[int, ...] = ()  # where in *compact* one word ends and the next begins
+    parts: tuple[str, ...]  # the words, case folded
+
+    @property
+    def breaks(self) -> tuple[int, ...]:
+        """Where in *compact* one word ends and the next begins."""
+        return tuple(itertools.accumulate(len(part) for part in self.parts[:-1]))
 
 
 def spell(parts: list[str], gaps: list[str]) -> Spelt:
     """The keys of words *parts* joined by *gaps* (as :func:`gap` gives them)."""
     written = parts[0] + "".join(g + p for g, p in zip(gaps, parts[1:], strict=True))
-    folded = [part.casefold() for part in parts]
+    folded = tuple(part.casefold() for part in parts)
     compact = None if any(g not in (" ", "") for g in gaps) else "".join(folded)
-    breaks = tuple(itertools.accumulate(len(part) for part in folded[:-1]))
-    return Spelt(written.casefold(), compact, written, breaks)
+    return Spelt(written.casefold(), compact, written, folded)
 
 
 def spelling_keys(spelling: str) -> tuple[int, Spelt] | None:
