@@ -55,6 +55,11 @@ def why(text: str, word: str, matcher: Matcher = MATCHER) -> str | None:
     ("Set --max-batch-size or max_batch_size=8 for the batch size.",
      [("batch size", "batch-size")]),
     ("Call model.parameters() or read cfg/parameters first.", []),
+    # two terms hyphened are two terms, not one name; plurals of the data's aliases
+    ("It uses a Prefill-Decode separation architecture.",
+     [("Prefill", "prefill"), ("Decode", "decode")]),
+    ("Checkpoints go to object stores.", [("Checkpoints", "training-checkpoint"),
+                                          ("object stores", "object-storage")]),
 ])
 def test_sentences(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected
@@ -294,6 +299,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'Docker Desktop' (the term's linking.not_in)"),
     ('A stop-gradient keeps the target fixed.', 'gradient',
      "part of 'stop-gradient' (the term's linking.not_in)"),
+    # protocols and products named after a term (Mooncake's transfer engine)
+    ("Remote disks are reached over NVMe-oF.", "NVMe",
+     "part of 'NVMe-oF' (the term's linking.not_in)"),
+    ("Enable GPU Direct RDMA on each node.", "GPU",
+     "part of 'GPU Direct' (the term's linking.not_in)"),
+    ("DRAM gives non-persistent storage.", "persistent storage",
+     "part of 'non-persistent storage' (the term's linking.not_in)"),
+    ("It is a container-toolkit setting.", "container",
+     "part of 'container toolkit' (the term's linking.not_in)"),
     ('Set the attention temperature for YaRN.', 'temperature',
      "part of 'attention temperature' (the term's linking.not_in)"),
     ('This step requires operator attention.', 'attention',

@@ -382,6 +382,17 @@ class Matcher:
                     return f"{said!r} means something else elsewhere in this paragraph"
         return None
 
+    def _joined_to_a_term(self, text: str, found: list[Word], first: int, last: int,
+                          name: str) -> bool:
+        """Whether *name*, which words *first* to *last* open, is the term hyphened to
+        another term (``Prefill-Decode``): two terms, each linked, not one name."""
+        after, end = last + 1, found[first].start + len(name)
+        if after >= len(found) or text[found[last].end:found[after].start] != "-" \
+                or not text.startswith(name, found[first].start):
+            return False
+        size, term_id = self._longest(text, found, self._folded(found), after, end)
+        return term_id is not None and found[after + size - 1].end == end
+
     def _reason(self, text: str, found: list[Word], first: int, last: int,
                 term_id: str) -> str | None:
         if term_id in self.refused:
@@ -426,7 +437,7 @@ class Matcher:
             return f"a verb: {verb!r}"
         if term_id not in self.proper:
             name = rules.part_of_name(text, found, first, last)
-            if name is not None:
+            if name is not None and not self._joined_to_a_term(text, found, first, last, name):
                 return f"part of the name {name!r}"
             package = rules.package_name(text, found, last)
             if package is not None:
