@@ -329,7 +329,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ('The load balancing keeps MoE experts busy.', 'load balancing',
      "'moe' in the same sentence (the term's linking.not_near)"),
     ('It supports offloading to the GPU for speed.', 'offloading',
-     "part of 'offload to the GPU' (the term's linking.not_in)"),
+     "part of 'offloading to the GPU' (the term's linking.not_in)"),
     ('Jobs keep running by offloading work to the background.', 'offloading',
      "part of 'offloading * to the background' (the term's linking.not_in)"),
     ('Only users with a valid token reach a protected endpoint.', 'token',

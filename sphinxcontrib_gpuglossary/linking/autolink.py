@@ -40,8 +40,10 @@ class AutoLink(SphinxTransform):
         docname = self.env.docname
         linked = set(domain.data["uses"].get(docname, ()))  # explicit uses count as linked
         running = RunningText()
+        known: dict[int, str | None] = {}  # never_linked's answers for this page
         for text in list(self.document.findall(nodes.Text)):
-            if not isinstance(text.parent, nodes.TextElement) or never_linked(text) is not None:
+            if not isinstance(text.parent, nodes.TextElement) \
+                    or never_linked(text, known) is not None:
                 continue
             pieces: list[nodes.Node] = []
             position = 0

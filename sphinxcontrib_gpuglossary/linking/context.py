@@ -39,16 +39,28 @@ _LEAD_IN_SEPARATOR = re.compile(r"\s*[:\-–—.|]")
 _RUN_IN = re.compile(r"\s+[A-Z][a-z]")
 
 
-def never_linked(node: nodes.Node) -> str | None:
+def never_linked(node: nodes.Node, known: dict[int, str | None] | None = None) -> str | None:
     """Why the text of *node* (an element, or a text node through its parent) is
-    never linked: the reason, or ``None`` when it is running text."""
+    never linked: the reason, or ``None`` when it is running text.
+
+    *known* keeps the answer for each element asked about (by ``id``), for a caller
+    that asks for every text node of an unchanging page: the nodes of a paragraph
+    share their ancestors."""
     element = node if isinstance(node, nodes.Element) else node.parent
+    asked: list[int] = []
+    reason = None
     while element is not None:
+        if known is not None and id(element) in known:
+            reason = known[id(element)]
+            break
+        asked.append(id(element))
         reason = _reason(element)
         if reason is not None:
-            return reason
+            break
         element = element.parent
-    return None
+    if known is not None:
+        known.update(dict.fromkeys(asked, reason))
+    return reason
 
 
 def holds_paragraphs(node: nodes.Node) -> bool:

@@ -173,10 +173,9 @@ class Matcher:
         named = term.id in self.named
         if not any(phrases) and not term.linking.not_near and not named:
             return None
-        every = [s for lang in {*term.names, *term.aliases, *term.forms}
-                 for s in _spellings(term, lang)]
-        parts = sorted({tuple(w.text.casefold() for w in words(s)) for s in {*spellings, *every}}
-                       - {()})
+        # the spellings of the build's languages: a phrase that holds none (another
+        # language's) can never stand around a word this matcher finds
+        parts = sorted({tuple(w.text.casefold() for w in words(s)) for s in spellings} - {()})
         by_size: dict[int, set[tuple[str, ...]]] = {}
         for part in parts:
             by_size.setdefault(len(part), set()).add(part)

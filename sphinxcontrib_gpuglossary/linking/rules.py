@@ -44,19 +44,20 @@ _CODE_AFTER = frozenset("=(@$\\<>{}")
 _Way = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """A phrase of a term's ``linking`` rules, as the words before and after the term's
     own: one way per spelling of the term the phrase holds (``Hugging Face Hub`` holds
-    ``Hugging Face Hub`` and ``Hugging Face``)."""
+    ``Hugging Face Hub`` and ``Hugging Face``). Tuples throughout: a build keeps a
+    thousand of these, and the garbage collector skips tuples of strings."""
 
     text: str
     #: ``(before, own words, after)``, longest own words first
     ways: tuple[_Way, ...]
     #: the ways by their own words, by those run together, and (with words around) by count
-    by_words: dict[tuple[str, ...], list[_Way]] = field(default_factory=dict, compare=False)
-    by_joined: dict[str, list[_Way]] = field(default_factory=dict, compare=False)
-    by_count: dict[int, list[_Way]] = field(default_factory=dict, compare=False)
+    by_words: dict[tuple[str, ...], tuple[_Way, ...]] = field(compare=False)
+    by_joined: dict[str, tuple[_Way, ...]] = field(compare=False)
+    by_count: dict[int, tuple[_Way, ...]] = field(compare=False)
 
     @classmethod
     def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
@@ -72,13 +73,16 @@ class Phrase:
                     ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
         if not ways:
             return None
-        phrase = cls(text, tuple(ways))
+        by_words: dict[tuple[str, ...], list[_Way]] = {}
+        by_joined: dict[str, list[_Way]] = {}
+        by_count: dict[int, list[_Way]] = {}
         for way in ways:
-            phrase.by_words.setdefault(way[1], []).append(way)
+            by_words.setdefault(way[1], []).append(way)
             if way[0] or way[2]:
-                phrase.by_joined.setdefault("".join(way[1]), []).append(way)
-                phrase.by_count.setdefault(len(way[1]), []).append(way)
-        return phrase
+                by_joined.setdefault("".join(way[1]), []).append(way)
+                by_count.setdefault(len(way[1]), []).append(way)
+        return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
+                                        for table in (by_words, by_joined, by_count)))
 
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
         """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
@@ -106,21 +110,25 @@ class Phrases:
     is the word it has there (or it has a wildcard there, or no word at all). A term
     such as *Hugging Face* has hundreds of phrases in fourteen languages."""
 
+    __slots__ = ("_always", "_beside", "phrases")
+
     def __init__(self, phrases: Sequence[Phrase]) -> None:
         self.phrases = tuple(phrases)
-        self._beside: dict[str, list[int]] = {}
-        self._always: list[int] = []
+        beside: dict[str, list[int]] = {}
+        always: list[int] = []
         for n, phrase in enumerate(self.phrases):
             keys: set[str] = set()
             for before, _own, after in phrase.ways:
                 sides = [side for side in (before[-1:], after[:1]) if side]
                 if not sides or any(side[0] in ("*", "#") for side in sides):
-                    self._always.append(n)
+                    always.append(n)
                     break
                 keys.update(side[0] for side in sides)
             else:
                 for key in keys:
-                    self._beside.setdefault(key, []).append(n)
+                    beside.setdefault(key, []).append(n)
+        self._beside = {key: tuple(numbers) for key, numbers in beside.items()}
+        self._always = tuple(always)
 
     def __bool__(self) -> bool:
         return bool(self.phrases)
@@ -208,19 +216,25 @@ def _same(want: str, got: str, plural: bool = True) -> bool:
         plural and got[len(want):] in ("s", "es") and got.startswith(want) and want.isalpha())
 
 
-IDIOM_PHRASES = tuple(
-    (idiom, tuple(w.text.casefold() for w in words(idiom))) for idiom in IDIOMS)
+def _idiom_ways() -> dict[tuple[str, ...], list[tuple[str, tuple[str, ...], tuple[str, ...]]]]:
+    """Each run of words of each idiom, with the idiom and its words before and after."""
+    ways: dict[tuple[str, ...], list[tuple[str, tuple[str, ...], tuple[str, ...]]]] = {}
+    for name in IDIOMS:
+        parts = tuple(w.text.casefold() for w in words(name))
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts) + 1):
+                ways.setdefault(parts[i:j], []).append((name, parts[:i], parts[j:]))
+    return ways
+
+
+_IDIOM_WAYS = _idiom_ways()
 
 
 def idiom(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The idiom words *first* to *last* of *found* stand in, if any."""
     spelt = tuple(w.text.casefold() for w in found[first:last + 1])
-    for name, parts in IDIOM_PHRASES:
-        for i in range(len(parts) - len(spelt) + 1):
-            if parts[i:i + len(spelt)] == spelt and \
-                    _stands_in(text, found, first, last, parts[:i], parts[i + len(spelt):]):
-                return name
-    return None
+    return next((name for name, before, after in _IDIOM_WAYS.get(spelt, ())
+                 if _stands_in(text, found, first, last, before, after)), None)
 
 
 def sentence_start(text: str, word: Word) -> bool:

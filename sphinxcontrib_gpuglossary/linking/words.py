@@ -82,10 +82,13 @@ class Word(NamedTuple):
         return len(self.text) == 1 and is_cjk(self.text)
 
 
+_new = tuple.__new__
+
+
 def words(text: str) -> list[Word]:
     """The words of *text*."""
-    if text.isascii():
-        return [Word(m.start(), m.end(), m.group()) for m in _RUN.finditer(text)]
+    if text.isascii():  # (tuple.__new__: a page has thousands of words)
+        return [_new(Word, (m.start(), m.end(), m.group())) for m in _RUN.finditer(text)]
     found = []
     for m in _RUN.finditer(text):
         start, run = m.start(), m.group()
