@@ -48,6 +48,17 @@ def test_a_moved_column_matches_the_nearest_label_with_the_same_words() -> None:
     assert match([mention(3, 13, "GPU", "gpu")], [far, near])[mention(3, 13, "GPU", "gpu")] == near
 
 
+def test_a_mention_on_a_skipped_follow_up_is_not_sampled_not_the_label_beside_it() -> None:
+    # "**EP** lead-in ... EP": the judge labelled the lead-in (null) and skipped the later
+    # EP as a follow-up; scan reporting the later one is no mention of the lead-in
+    lead_in = label(7, 3, "EP", None)
+    later = mention(7, 40, "EP", "expert-parallelism")
+    assert match([later], [lead_in], {"a.rst": [(7, 40, 2)]}) == {later: None}
+    result = score([later], [lead_in], {"a.rst"}, unsampled={"a.rst": [(7, 40, 2)]})
+    assert (result.score.wrong, result.not_sampled) == (0, 1)
+    assert match([later], [lead_in]) == {later: lead_in}  # no candidate left out there
+
+
 def test_a_shorter_or_longer_mention_matches_the_label_its_words_overlap() -> None:
     wide = label(5, 8, "tokens/s", "tokens-per-second")
     assert match([mention(5, 8, "tokens", "token")], [wide])[mention(5, 8, "tokens", "token")] == wide

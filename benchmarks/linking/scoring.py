@@ -74,8 +74,12 @@ class Result:
     outside: int = 0  # mentions on pages that were not judged
 
 
-def match(mentions: list[Mention], labels: list[Label]) -> dict[Mention, Label | None]:
-    """The label each mention falls on, or None."""
+def match(mentions: list[Mention], labels: list[Label],
+          unsampled: dict[str, list[tuple[int, int, int]]] | None = None
+          ) -> dict[Mention, Label | None]:
+    """The label each mention falls on, or None. A label at another column of the line is
+    taken only where no candidate the sample left out (*unsampled*: a follow-up the judge
+    skipped) stands at the mention's own place: that candidate is the mention."""
     by_line: dict[tuple[str, int], list[Label]] = defaultdict(list)
     for label in labels:
         by_line[(label.file, label.line)].append(label)
@@ -83,6 +87,9 @@ def match(mentions: list[Mention], labels: list[Label]) -> dict[Mention, Label |
     for mention in mentions:
         here = by_line.get((mention.file, mention.line), [])
         exact = [lb for lb in here if lb.column == mention.column and lb.text == mention.text]
+        if not exact and _left_out(mention, unsampled or {}):
+            matched[mention] = None
+            continue
         same_text = sorted((lb for lb in here if lb.text == mention.text),
                            key=lambda lb: abs(lb.column - mention.column))
         overlapping = [lb for lb in here if lb.column < mention.end and mention.column < lb.end]
@@ -91,21 +98,26 @@ def match(mentions: list[Mention], labels: list[Label]) -> dict[Mention, Label |
     return matched
 
 
+def _left_out(mention: Mention, unsampled: dict[str, list[tuple[int, int, int]]]) -> bool:
+    """Whether *mention* falls on a candidate the sample left out."""
+    return any(line == mention.line and column < mention.end and mention.column < column + length
+               for line, column, length in unsampled.get(mention.file, ()))
+
+
 def score(mentions: list[Mention], labels: list[Label], judged_pages: set[str],
           first: bool = False, unsampled: dict[str, list[tuple[int, int, int]]] | None = None) -> Result:
     """Precision over *mentions*, recall over *labels* (with *first*: over the first right
     label per page and term, which ``scan --first`` must report)."""
     result = Result()
     left_out = unsampled or {}
-    matched = match(mentions, labels)
+    matched = match(mentions, labels, left_out)
     reported: dict[Label, set[str]] = defaultdict(set)
     for mention, label in matched.items():
         if mention.file not in judged_pages:
             result.outside += 1
             continue
         if label is None:
-            if any(line == mention.line and column < mention.end and mention.column < column + length
-                   for line, column, length in left_out.get(mention.file, ())):
+            if _left_out(mention, left_out):
                 result.not_sampled += 1
             else:
                 result.unjudged.append(mention)
