@@ -59,7 +59,8 @@ SMALL_PAGES = {
     "column-head.md": "# Support\n\n| Model | Inference Engine | Framework |\n| --- | --- | --- |\n"
                       "| Llama | TurboMind, PyTorch | PyTorch |\n",
     "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
-                        "- Two NVIDIA GPUs\n",
+                        "- Two NVIDIA GPUs\n\n1. Multi GPU Replicas\n\nEach replica takes a GPU.\n\n"
+                        "1. Two NVIDIA GPUs\n2. Four NVIDIA GPUs\n",
 }
 
 
@@ -102,10 +103,12 @@ def test_a_table_cell_is_read_before_its_column_head(make_site, build, capsys) -
 
 
 def test_a_short_line_in_title_case_is_a_heading(make_site, build, capsys) -> None:
-    """Standing alone, without a sentence's mark; a list item in title case is not."""
+    """Standing alone, without a sentence's mark, or as a numbered list of one line; a
+    bulleted item in title case, or one of a numbered list's items, is not."""
     site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
-    assert links(site.read("heading-line.html")) == [("gpu", "GPU"), ("gpu", "GPUs")]
+    assert links(site.read("heading-line.html")) == [
+        ("gpu", "GPU"), ("gpu", "GPUs"), ("gpu", "GPU"), ("gpu", "GPUs"), ("gpu", "GPUs")]
     main(["scan", str(site.app.srcdir), "--format", "json"])
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["text"]) for m in found if m["file"].endswith("heading-line.rst")] == [
-        (6, "GPU"), (8, "GPUs")]
+        (6, "GPU"), (8, "GPUs"), (12, "GPU"), (14, "GPUs"), (15, "GPUs")]

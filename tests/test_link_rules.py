@@ -55,6 +55,9 @@ def why(text: str, word: str, matcher: Matcher = MATCHER) -> str | None:
     ("Set --max-batch-size or max_batch_size=8 for the batch size.",
      [("batch size", "batch-size")]),
     ("Call model.parameters() or read cfg/parameters first.", []),
+    # a noun after "to", a label's words with text after them on their line
+    ("Move it from training to inference each night.", [("inference", "inference")]),
+    ("Latest checkpoint detection: the manager reads it.", [("checkpoint", "training-checkpoint")]),
     # two terms hyphened are two terms, not one name; plurals of the data's aliases
     ("It uses a Prefill-Decode separation architecture.",
      [("Prefill", "prefill"), ("Decode", "decode")]),
@@ -271,6 +274,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
      "part of the name 'stable-diffusion-v1.5'"),
     ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
+    ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
+    ("Latest checkpoint detection:\nThe manager finds the newest one.", "checkpoint",
+     "a label that opens the paragraph: 'Latest checkpoint detection:'"),
     ("Docker - build the archive in a container.", "Docker",
      "a label that opens the paragraph: 'Docker -'"),
     ("Run FLUX.1-schnell in four steps.", "FLUX.1", "part of the name 'FLUX.1-schnell'"),

@@ -101,9 +101,14 @@ _HEADING_WORDS = 8
 
 def heading_line(paragraph: nodes.paragraph) -> bool:
     """Whether *paragraph* is a short line in title case that ends without a sentence's
-    mark, standing alone (not in a table or list): a heading written as text."""
-    if isinstance(paragraph.parent, (nodes.entry, nodes.list_item)) \
-            or len(paragraph.children) > _HEADING_WORDS:
+    mark, standing alone (not in a table or a bulleted list; a numbered line that is a
+    list of its own, ``1. Single GPU Multi-Replica``, is a heading too): a heading written
+    as text."""
+    parent = paragraph.parent
+    if isinstance(parent, nodes.entry) or len(paragraph.children) > _HEADING_WORDS or (
+            isinstance(parent, nodes.list_item) and not (
+                isinstance(parent.parent, nodes.enumerated_list)
+                and len(parent.children) == 1 and len(parent.parent.children) == 1)):
         return False  # (asked for each text node of a paragraph: the cheap checks first)
     text = paragraph.astext().strip()
     if not text or text[-1] in ".!?:;,)" or "\n" in text or len(text.split()) > _HEADING_WORDS:

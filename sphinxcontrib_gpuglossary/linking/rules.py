@@ -328,8 +328,9 @@ _LABEL_WORDS = 3
 
 def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The label that opens the text and that words *first* to *last* stand in, if any: two
-    words, or three in title case, then a colon or a spaced dash (``Dataset: GSM8K``,
-    ``Inference: see the guide``, ``Docker - build it``), as a list item or paragraph
+    words, or three in title case or on a line of their own, then a colon or a spaced dash
+    (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker - build it``, ``Latest
+    checkpoint detection:`` and the text on the next line), as a list item or paragraph
     names its subject first."""
     if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
         return None
@@ -337,8 +338,9 @@ def field_label(text: str, found: list[Word], first: int, last: int) -> str | No
         after = text[found[k].end:found[k].end + 3]
         if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES:
             label = text[found[0].start:found[k].end]
-            if any(c in label for c in ".,;:!?()") or \
-                    (k == 2 and not all(capitalised(w.text) for w in found[:3])):
+            own_line = after[:1] == ":" and not text[found[k].end + 1:].split("\n", 1)[0].strip()
+            if any(c in label for c in ".,;:!?()") or (
+                    k == 2 and not own_line and not all(capitalised(w.text) for w in found[:3])):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
             return label + (":" if after[:1] == ":" else f" {after.strip()}")
         if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
@@ -385,6 +387,11 @@ def package_name(text: str, found: list[Word], last: int) -> str | None:
 _OBJECTS = frozenset({"the", "a", "an", "this", "these", "those", "its", "their",
                       "our", "your", "my", "his", "her", "each", "every", "all", "some",
                       "both", "several", "multiple", "it", "them", "us", "you"})
+#: After ``to`` and a word's base form, an object's determiner makes it an infinitive.
+_DETERMINERS = frozenset({"the", "a", "an", "this", "these", "those", "its", "their", "our",
+                          "your", "my"})
+#: Endings of words that are no verb's base form (``to quantization the``).
+_NOUN_ENDINGS = ("tion", "sion", "ing", "ment", "ness", "ity", "ism")
 #: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
 _BE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "re", "m"})
 #: Before ``to`` and a word's base form: an infinitive follows (``how to inference``).
@@ -412,6 +419,9 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
             and found[first - 2].text.casefold() in _TO_VERB \
             and _spaced(text, found[first - 2], found[first - 1]):
         return text[found[first - 2].start:found[last].end]  # "how to inference models"
+    if before == "to" and after in _DETERMINERS and first == last and word.islower() \
+            and not word.endswith(_NOUN_ENDINGS):
+        return text[found[first - 1].start:found[last + 1].end]  # "code to inference the model"
     return None
 
 
