@@ -308,6 +308,24 @@ def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path,
     assert code == 1
 
 
+def test_literal_settings_sum_named_lists_and_read_myst_nb_pages_as_myst(tmp_path: Path,
+                                                                        capsys) -> None:
+    """PyTorch/XLA's conf.py: it cannot run here, names its extensions as a sum of lists
+    (``extensions = base + ["myst_nb"]``) and reads Markdown with myst_nb, which is not
+    installed: myst_parser reads the pages, and code fences stay code."""
+    (tmp_path / "conf.py").write_text(
+        "import not_installed_theme\nbase = ['sphinx.ext.todo']\n"
+        "extensions = base + ['myst_nb']\nsource_suffix = ['.rst', '.md']\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
+    (tmp_path / "guide.md").write_text(
+        "# Guide\n\nThe KV cache grows.\n\n```python\n# move the tensor to the GPU\n```\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "myst_nb is not installed: its pages are read with myst_parser" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("guide.md", 3, "KV cache")]
+    assert code == 1
+
+
 def test_bad_glossary_files_are_reported_with_their_line(make_site, capsys) -> None:
     srcdir = make_site("scan-rst")
     (srcdir / "terms.yaml").write_text("terms:\n  - id: Bad Id\n    category: hardware\n")

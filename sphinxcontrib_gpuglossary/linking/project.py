@@ -15,6 +15,7 @@ again as if some files held other text, which is how a mark is proven.
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib.util
 import io
 import re
@@ -126,9 +127,9 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
     running code, and this one."""
     usable, left_out = [], []
     for name in extension_names(names, note):
-        successor = SUCCESSORS.get(name)
+        successor, which = SUCCESSORS.get(name, (None, ""))
         if successor is not None and not _importable(name) and _importable(successor):
-            note(f"{name} is not installed: its pages are read with {successor}, its successor")
+            note(f"{name} is not installed: its pages are read with {successor}, {which}")
             name = successor
         if name in NOT_LOADED or not _importable(name):
             left_out.append(name)
@@ -140,8 +141,9 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
     return [*usable, EXTENSION]
 
 
-#: Retired extensions and the installed one that reads their pages the same way.
-SUCCESSORS = {"recommonmark": "myst_parser"}
+#: Extensions whose pages another one reads the same way, when they are not installed.
+SUCCESSORS = {"recommonmark": ("myst_parser", "its successor"),
+              "myst_nb": ("myst_parser", "which reads its Markdown")}
 
 #: conf.py settings a scan can use when conf.py cannot run.
 LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclude_patterns",
@@ -150,42 +152,48 @@ LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclu
 
 def literal_settings(conf: Path) -> dict[str, Any]:
     """The settings *conf* gives as plain literals (``extensions = [...]``, ``+=``,
-    ``.append(...)``, ``.extend(...)``), for the names a scan uses."""
+    ``.append(...)``, ``.extend(...)``, a sum of lists it named before: ``extensions =
+    base_extensions + ["myst_nb"]``), for the names a scan uses."""
     import ast
 
     try:
         tree = ast.parse(conf.read_bytes(), str(conf))
     except (OSError, SyntaxError, ValueError):
         return {}
-    found: dict[str, Any] = {}
+    known: dict[str, Any] = {}  # every name conf.py gives a literal, wanted or not
 
-    def wanted(name: str) -> bool:
-        return name in LITERAL_SETTINGS or name.startswith(("gpuglossary_", "myst_"))
+    def value_of(node: ast.expr) -> Any:
+        if isinstance(node, ast.Name) and node.id in known:
+            return copy.deepcopy(known[node.id])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return value_of(node.left) + value_of(node.right)
+        return ast.literal_eval(node)
 
     for statement in tree.body:
         try:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                    and isinstance(statement.targets[0], ast.Name) \
-                    and wanted(statement.targets[0].id):
-                found[statement.targets[0].id] = ast.literal_eval(statement.value)
+                    and isinstance(statement.targets[0], ast.Name):
+                known[statement.targets[0].id] = value_of(statement.value)
             elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) \
-                    and isinstance(statement.op, ast.Add) and statement.target.id in found:
-                found[statement.target.id] = found[statement.target.id] + \
-                    ast.literal_eval(statement.value)
+                    and isinstance(statement.op, ast.Add) and statement.target.id in known:
+                known[statement.target.id] = known[statement.target.id] + \
+                    value_of(statement.value)
             elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
                     and isinstance(statement.value.func, ast.Attribute) \
                     and isinstance(statement.value.func.value, ast.Name) \
-                    and isinstance(found.get(statement.value.func.value.id), list) \
+                    and isinstance(known.get(statement.value.func.value.id), list) \
                     and statement.value.func.attr in ("append", "extend") \
                     and len(statement.value.args) == 1:
-                target = found[statement.value.func.value.id]
-                value = ast.literal_eval(statement.value.args[0])
+                target = known[statement.value.func.value.id]
+                value = value_of(statement.value.args[0])
                 target.append(value) if statement.value.func.attr == "append" \
                     else target.extend(value)
-        except (ValueError, TypeError, SyntaxError):
+        except (ValueError, TypeError, SyntaxError, RecursionError):
             continue
     # None leaves a setting to Sphinx's default, as Sphinx reads conf.py (language = None)
-    return {name: value for name, value in found.items() if value is not None}
+    return {name: value for name, value in known.items()
+            if value is not None and (name in LITERAL_SETTINGS
+                                      or name.startswith(("gpuglossary_", "myst_")))}
 
 
 def _importable(name: str) -> bool:
