@@ -58,6 +58,10 @@ def why(text: str, word: str, matcher: Matcher = MATCHER) -> str | None:
     # a noun after "to", a label's words with text after them on their line
     ("Move it from training to inference each night.", [("inference", "inference")]),
     ("Latest checkpoint detection: the manager reads it.", [("checkpoint", "training-checkpoint")]),
+    ("On GPU platforms:\n\n    pip install it", [("GPU", "gpu")]),
+    ("Merge LoRA weights:", [("LoRA", "lora")]),
+    # a spelling of a term that never links does not hide another term inside it
+    ("The tensor shapes are static.", [("tensor", "tensor")]),
     # two terms hyphened are two terms, not one name; plurals of the data's aliases
     ("It uses a Prefill-Decode separation architecture.",
      [("Prefill", "prefill"), ("Decode", "decode")]),

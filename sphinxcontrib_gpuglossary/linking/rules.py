@@ -330,15 +330,18 @@ def field_label(text: str, found: list[Word], first: int, last: int) -> str | No
     """The label that opens the text and that words *first* to *last* stand in, if any: two
     words, or three in title case or on a line of their own, then a colon or a spaced dash
     (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker - build it``, ``Latest
-    checkpoint detection:`` and the text on the next line), as a list item or paragraph
-    names its subject first."""
+    checkpoint detection:`` over the text of its paragraph, not ``Merge LoRA weights:``
+    alone before a code block), as a list item or paragraph names its subject first."""
     if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
         return None
     for k in range(last, min(len(found), _LABEL_WORDS)):
         after = text[found[k].end:found[k].end + 3]
         if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES:
             label = text[found[0].start:found[k].end]
-            own_line = after[:1] == ":" and not text[found[k].end + 1:].split("\n", 1)[0].strip()
+            line_rest, _, below = text[found[k].end + 1:].partition("\n")
+            # a label line over its text, not a line that leads into a code block
+            own_line = after[:1] == ":" and not line_rest.strip() and bool(below.strip()) \
+                and found[0].text.casefold() not in _TITLE_SMALL  # not "On GPU platforms:"
             if any(c in label for c in ".,;:!?()") or (
                     k == 2 and not own_line and not all(capitalised(w.text) for w in found[:3])):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
