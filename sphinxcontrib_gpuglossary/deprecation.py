@@ -33,8 +33,10 @@ class WarnDiscouragedText(SphinxTransform):
 
         domain: GpuDomain = self.env.get_domain("gpu")  # type: ignore[assignment]
         matcher = domain.autolink_matcher()
+        known: dict[int, str | None] = {}  # never_linked's answers for this page
         for text in self.document.findall(nodes.Text):
-            if not isinstance(text.parent, nodes.TextElement) or never_linked(text) is not None:
+            if not isinstance(text.parent, nodes.TextElement) \
+                    or never_linked(text, known) is not None:
                 continue
             for start, end, term_id in matcher.find(text.astext()):
                 term = domain.term(term_id)

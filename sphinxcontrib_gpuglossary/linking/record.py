@@ -75,6 +75,7 @@ def make_record(document: nodes.document, env: Any, docname: str,
     docinfo = _docinfo_candidate(document)
     chosen: list[tuple[nodes.Element, str, nodes.Element | None]] = []
     excluded: list[tuple[Block, str]] = []
+    known: dict[int, str | None] = {}  # never_linked's answers for this page
     for node in document.findall(nodes.TextElement):
         if holds_paragraphs(node) or any(moved_text(c) for c in node.children):
             continue  # its paragraphs, or the text moved into it, are the blocks
@@ -85,7 +86,7 @@ def make_record(document: nodes.document, env: Any, docname: str,
         file = page if source is None else file_key(source)
         if (node.line is None and file == page) or (file != page and not os.path.isfile(file)):
             continue  # not in a file of the site: a docstring (autodoc), generated text
-        why = _skipped(node, docinfo)
+        why = _skipped(node, docinfo, known)
         if why is not None:
             if not isinstance(node, (nodes.FixedTextElement, nodes.Invisible, nodes.raw)):
                 block = Block(node.line or 1, node.rawsource, file=file)
@@ -141,11 +142,12 @@ def _ancestors(node: nodes.Node) -> Iterable[nodes.Element]:
         parent = parent.parent
 
 
-def _skipped(node: nodes.Element, docinfo: nodes.Element | None) -> str | None:
+def _skipped(node: nodes.Element, docinfo: nodes.Element | None,
+             known: dict[int, str | None]) -> str | None:
     """Why the text of *node* is never linked (:mod:`.context`, the page's metadata)."""
     if any(element is docinfo for element in (node, *_ancestors(node))):
         return "the page's metadata"
-    return never_linked(node)
+    return never_linked(node, known)
 
 
 def _docinfo_candidate(document: nodes.document) -> nodes.Element | None:

@@ -326,6 +326,17 @@ _DASHES = frozenset({" - ", " – ", " — "})
 _LABEL_WORDS = 3
 
 
+#: After a label's colon: the end of its line, then its paragraph's text.
+_OVER_TEXT = re.compile(r":[ \t]*\n\s*\S")
+
+
+def _label_line(text: str, opening: Word, end: int) -> bool:
+    """Whether the words from *opening* to *end* and a colon are a line of their own over
+    their paragraph's text, not a line that leads into a code block nor one a preposition
+    opens (``On GPU platforms:``)."""
+    return bool(_OVER_TEXT.match(text, end)) and opening.text.casefold() not in _TITLE_SMALL
+
+
 def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The label that opens the text and that words *first* to *last* stand in, if any: two
     words, or three in title case or on a line of their own, then a colon or a spaced dash
@@ -338,12 +349,9 @@ def field_label(text: str, found: list[Word], first: int, last: int) -> str | No
         after = text[found[k].end:found[k].end + 3]
         if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES:
             label = text[found[0].start:found[k].end]
-            line_rest, _, below = text[found[k].end + 1:].partition("\n")
-            # a label line over its text, not a line that leads into a code block
-            own_line = after[:1] == ":" and not line_rest.strip() and bool(below.strip()) \
-                and found[0].text.casefold() not in _TITLE_SMALL  # not "On GPU platforms:"
             if any(c in label for c in ".,;:!?()") or (
-                    k == 2 and not own_line and not all(capitalised(w.text) for w in found[:3])):
+                    k == 2 and not all(capitalised(w.text) for w in found[:3])
+                    and not _label_line(text, found[0], found[k].end)):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
             return label + (":" if after[:1] == ":" else f" {after.strip()}")
         if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
