@@ -292,6 +292,29 @@ def test_a_conf_py_whose_setup_cannot_run_gives_its_literal_settings(tmp_path: P
     assert code == 1
 
 
+def test_a_local_extension_that_cannot_be_imported_is_left_out_and_conf_py_still_runs(
+        tmp_path: Path, capsys) -> None:
+    """Olive's conf.py puts its own extensions on sys.path; one of them imports Olive,
+    which is not installed: that extension is left out, named on stderr, and the rest
+    of conf.py (here an exclude pattern it computes) still applies."""
+    (tmp_path / "exts").mkdir()
+    (tmp_path / "exts" / "site_schema_doc.py").write_text(
+        "import not_installed_package\n\ndef setup(app):\n    return {}\n")
+    (tmp_path / "conf.py").write_text(
+        "import os, sys\nsys.path.insert(0, os.path.abspath('exts'))\n"
+        "extensions = ['sphinx.ext.todo', 'site_schema_doc']\n"
+        "exclude_patterns = [name + '.rst' for name in ('skip',)]\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n")
+    (tmp_path / "skip.rst").write_text("The KV cache.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "extension site_schema_doc cannot be imported here (ModuleNotFoundError: No module " \
+           "named 'not_installed_package'); left out" in err
+    assert "cannot run here" not in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("index.rst", 4, "KV cache")]
+    assert code == 1
+
+
 def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path, capsys) -> None:
     """A conf.py of an older site (TorchServe's): language = None, Markdown through the
     retired recommonmark; it cannot run, and its pages are still read."""

@@ -28,7 +28,8 @@ from typing import Any
 
 import sphinx.locale
 from sphinx.application import Sphinx
-from sphinx.errors import ConfigError
+from sphinx.errors import ConfigError, ExtensionError
+from sphinx.registry import SphinxComponentRegistry
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -263,7 +264,8 @@ class Project:
 
     @contextlib.contextmanager
     def _one_conf_py(self, settings: dict[str, Any]) -> Iterator[None]:
-        """Run conf.py once, inside Sphinx, and take from it the extensions to load."""
+        """Run conf.py once, inside Sphinx, and take from it the extensions to load; an
+        extension that cannot be imported here is left out, and the scan says so."""
         import sphinx.config
 
         original = sphinx.config.eval_config_file
@@ -281,11 +283,28 @@ class Project:
                 namespace["extensions"] = usable_extensions(names, self._note)
             return namespace
 
+        load = SphinxComponentRegistry.load_extension
+
+        def load_or_leave_out(registry: SphinxComponentRegistry, app: Sphinx,
+                              name: str) -> None:
+            try:
+                load(registry, app, name)
+            except ExtensionError as exc:
+                # a local extension that imports the site's own package (not installed here)
+                cause = exc.__cause__
+                if name == EXTENSION or not isinstance(cause, ImportError):
+                    raise
+                self._note(f"extension {printable(name)} cannot be imported here "
+                           f"({type(cause).__name__}: {printable(str(cause))}); left out: "
+                           "text inside its directives is not scanned")
+
         sphinx.config.eval_config_file = evaluate
+        SphinxComponentRegistry.load_extension = load_or_leave_out  # type: ignore[method-assign]
         try:
             yield
         finally:
             sphinx.config.eval_config_file = original
+            SphinxComponentRegistry.load_extension = load  # type: ignore[method-assign]
 
     def read(self) -> None:
         self.app.builder.read()
