@@ -315,6 +315,51 @@ def test_a_local_extension_that_cannot_be_imported_is_left_out_and_conf_py_still
     assert code == 1
 
 
+def test_a_notebook_no_reader_is_loaded_for_is_named_not_read_as_restructuredtext(
+        tmp_path: Path, capsys) -> None:
+    """Flax's conf.py lists ``.ipynb`` in a source_suffix list (which Sphinx maps to
+    reStructuredText) and reads notebooks with myst_nb, not installed here: the
+    notebook's JSON, its code and outputs are not read as prose; it is named."""
+    (tmp_path / "conf.py").write_text("source_suffix = ['.rst', '.ipynb']\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n\n.. toctree::\n\n"
+                                        "   guide\n")
+    (tmp_path / "guide.ipynb").write_text(
+        '{"cells": [{"cell_type": "code", "source": ["# move it to the GPU"], '
+        '"outputs": [{"text": ["No GPU/TPU found"]}]}], "nbformat": 4}\n')
+    code, found, err = scan(capsys, tmp_path)
+    assert f"{tmp_path / 'guide.ipynb'}: not read: a Jupyter notebook, and no notebook reader " \
+           "(myst_nb, nbsphinx) is loaded: not read as a page" in err
+    assert "1 file not read" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("index.rst", 4, "KV cache")]
+    assert code == 1
+
+
+def test_a_page_of_another_parser_is_named_not_read(tmp_path: Path, capsys) -> None:
+    """A page another parser reads (here a plain-text parser conf.py registers): its
+    text cannot be placed in its file as the scan places reST and Markdown, so it is
+    named on stderr, not left out without a word."""
+    (tmp_path / "conf.py").write_text(
+        "from docutils import nodes\nfrom docutils.parsers import Parser\n\n"
+        "class Plain(Parser):\n    supported = ('plain',)\n\n"
+        "    def parse(self, inputstring, document):\n"
+        "        document += nodes.paragraph(inputstring, inputstring)\n\n"
+        # a dict of its own: Sphinx adds a parser's suffix to its default dict in place,
+        # which would leak the suffix into every later application of this process
+        "source_suffix = {'.rst': 'restructuredtext'}\n\n"
+        "def setup(app):\n    app.add_source_suffix('.txt', 'plain')\n"
+        "    app.add_source_parser(Plain)\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n\n.. toctree::\n\n"
+                                        "   notes\n")
+    (tmp_path / "notes.txt").write_text("The GPU.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert f"{tmp_path / 'notes.txt'}: not read: read by the 'plain' parser; scan reads " \
+           "reStructuredText and Markdown pages only" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("index.rst", 4, "KV cache")]
+    assert code == 1
+
+
 def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path, capsys) -> None:
     """A conf.py of an older site (TorchServe's): language = None, Markdown through the
     retired recommonmark; it cannot run, and its pages are still read."""

@@ -28,9 +28,10 @@ from typing import Any
 
 import sphinx.locale
 from sphinx.application import Sphinx
-from sphinx.errors import ConfigError, ExtensionError
+from sphinx.errors import ConfigError, ExtensionError, FiletypeNotFoundError
 from sphinx.registry import SphinxComponentRegistry
 from sphinx.transforms import SphinxTransform
+from sphinx.util import get_filetype
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from ..core.errors import printable, printable_name
@@ -334,6 +335,11 @@ class Project:
         """Read *docname* as far as the collector; a page Sphinx cannot read is noted."""
         env = self.app.env
         self._texts, self._recorded = {}, None
+        why = not_a_page(env.doc2path(docname), env.config.source_suffix)
+        if why is not None:
+            if store:
+                self.unread[str(env.doc2path(docname))] = why
+            return None
         try:
             with _overlaid(self._overlay):
                 self._read_doc(docname, *args, **kwargs)
@@ -373,6 +379,22 @@ def _restore(translators: dict[Any, Any]) -> None:
 
 #: The priority of the scan's own event handlers: after every handler of the site.
 LAST = 1_000_000
+
+
+def not_a_page(path: str | Path, source_suffix: dict[str, str]) -> str | None:
+    """Why the scan does not read *path* as a page, or ``None``: it reads the pages of
+    the reStructuredText and Markdown parsers, whose text it can place in the file."""
+    try:
+        filetype = get_filetype(source_suffix, str(path))  # Sphinx 7.4: str only
+    except FiletypeNotFoundError:
+        return None  # Sphinx reads it with the default parser, and says so
+    if Path(path).suffix == ".ipynb" and filetype in ("restructuredtext", "markdown"):
+        return ("a Jupyter notebook, and no notebook reader (myst_nb, nbsphinx) is loaded: "
+                "not read as a page")
+    if filetype not in ("restructuredtext", "markdown"):
+        return (f"read by the {printable(filetype)!r} parser; scan reads reStructuredText "
+                "and Markdown pages only")
+    return None
 
 
 def undecodable(exc: UnicodeDecodeError) -> str:

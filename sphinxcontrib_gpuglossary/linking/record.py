@@ -66,7 +66,7 @@ def make_record(document: nodes.document, env: Any, docname: str,
     except FiletypeNotFoundError:  # not a source Sphinx knows how to parse
         return None
     if filetype not in ("restructuredtext", "markdown"):
-        return None  # notebooks and other parsers
+        return None  # not read: project.not_a_page says why
     markdown = filetype == "markdown"
     if not full:
         return Record(docname, path, markdown, [], {}, signature(document), texts)
