@@ -310,6 +310,23 @@ def test_csv_table_cells_are_scanned_inline_and_from_a_file(tmp_path: Path, buil
     assert '"Plain ""quoted"" :gpu-term:`tensor parallelism`"' in fixed
 
 
+def test_myst_table_cells_inside_a_directive_are_scanned(tmp_path: Path, build,
+                                                         capsys) -> None:
+    """MyST gives the cells of a table inside a directive (Olive's tabs, a note) no line:
+    they are looked for from their table's line, not dropped as generated text."""
+    page = ("# Home\n\n::::{tab-set}\n\n:::{tab-item} PyTorch\n\n| Operation | What |\n"
+            "|---|---|\n| Fine-tune | LoRA on a GPU |\n\n:::\n\n::::\n\n:::{note}\n"
+            "| a | b |\n|---|---|\n| x | The KV cache |\n:::\n\nText after.\n")
+    srcdir = write(tmp_path, {"conf.py": 'extensions = ["myst_parser", "sphinx_design", '
+                                         '"sphinxcontrib_gpuglossary"]\n'
+                                         'myst_enable_extensions = ["colon_fence"]\n',
+                              "index.md": page})
+    _code, found, err = scan(capsys, srcdir)
+    assert where(found, "index.md") == [(9, 15, "LoRA"), (9, 25, "GPU"), (18, 11, "KV cache")]
+    assert "not placed" not in err
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
+
+
 def test_a_grid_table_mention_left_out_is_named_also_with_first(tmp_path: Path,
                                                                 capsys) -> None:
     srcdir = write(tmp_path, {"conf.py": 'extensions = ["sphinxcontrib_gpuglossary"]\n',

@@ -84,12 +84,12 @@ def make_record(document: nodes.document, env: Any, docname: str,
             continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
-        if (node.line is None and file == page) or (file != page and not os.path.isfile(file)):
+        if (_line(node) is None and file == page) or (file != page and not os.path.isfile(file)):
             continue  # not in a file of the site: a docstring (autodoc), generated text
         why = _skipped(node, docinfo, known)
         if why is not None:
             if not isinstance(node, (nodes.FixedTextElement, nodes.Invisible, nodes.raw)):
-                block = Block(node.line or 1, node.rawsource, file=file)
+                block = Block(_line(node) or 1, node.rawsource, file=file)
                 block.pieces = _pieces(node, True, markdown, domain)
                 excluded.append((block, why))
             continue
@@ -99,7 +99,7 @@ def make_record(document: nodes.document, env: Any, docname: str,
                                            for x in (node, table) if x is not None})
     blocks = []
     for node, file, table in chosen:
-        block = Block(node.line or 1, node.rawsource, file=file, tokens=ranges[id(node)],
+        block = Block(_line(node) or 1, node.rawsource, file=file, tokens=ranges[id(node)],
                       unit=ranges[id(table if table is not None else node)],
                       head=column_head(node) if table is not None else "")
         block.pieces = _pieces(node, True, markdown, domain)
@@ -133,6 +133,16 @@ def _widen_table_cells(blocks: list[Block], tables: list[nodes.Element | None],
                       b.line >= previous.get(block.file, 1)), None)
         block.line = max(previous.get(block.file, 1), 1)
         block.slack = (after - block.line if after is not None else 1_000_000) + 1
+
+
+def _line(node: nodes.Element) -> int | None:
+    """The line *node* starts on; for a table cell the parser gives none (MyST's tables
+    inside a directive, such as a tab), its table's: :func:`_widen_table_cells` then
+    looks for the cell from there to the text after the table."""
+    if node.line is None:
+        table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
+        return None if table is None else table.line
+    return node.line
 
 
 def _ancestors(node: nodes.Node) -> Iterable[nodes.Element]:
