@@ -309,6 +309,11 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'Docker Desktop' (the term's linking.not_in)"),
     ('A stop-gradient keeps the target fixed.', 'gradient',
      "part of 'stop-gradient' (the term's linking.not_in)"),
+    # Optax's name for an update step, and a library (Flax)
+    ('Chain two gradient transformations with Optax.', 'gradient',
+     "part of 'gradient transformation' (the term's linking.not_in)"),
+    ('It reads TensorFlow\nDatasets for its input pipeline.', 'Datasets',
+     "part of 'TensorFlow Datasets' (the term's linking.not_in)"),
     # protocols and products named after a term (Mooncake's transfer engine)
     ("Remote disks are reached over NVMe-oF.", "NVMe",
      "part of 'NVMe-oF' (the term's linking.not_in)"),
