@@ -55,6 +55,28 @@ def test_markdown_pages_are_linked_too(make_site, build) -> None:
     assert found == [("paged-attention", "PagedAttention")]
 
 
+def test_a_page_another_parser_reads_is_linked_too(tmp_path, build) -> None:
+    """Auto-linking works on the page Sphinx parsed, whatever parser read it (a notebook
+    reader's page, here a plain-text parser): scan names such pages, the build links them."""
+    (tmp_path / "conf.py").write_text(
+        "from docutils import nodes\nfrom docutils.parsers import Parser\n\n"
+        "class Plain(Parser):\n    supported = ('plain',)\n\n"
+        "    def parse(self, inputstring, document):\n"
+        "        section = nodes.section(ids=['notes'])\n"
+        "        section += nodes.title('Notes', 'Notes')\n"
+        "        section += nodes.paragraph(inputstring, inputstring.strip())\n"
+        "        document += section\n\n"
+        "extensions = ['sphinxcontrib_gpuglossary']\ngpuglossary_autolink = 'first'\n"
+        "source_suffix = {'.rst': 'restructuredtext'}\n\n"
+        "def setup(app):\n    app.add_source_suffix('.txt', 'plain')\n"
+        "    app.add_source_parser(Plain)\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   notes\n   glossary\n")
+    (tmp_path / "glossary.rst").write_text("Glossary\n========\n\n.. glossary-table::\n")
+    (tmp_path / "notes.txt").write_text("The KV cache stays on the GPU.\n")
+    site = build(tmp_path)
+    assert links(site.read("notes.html")) == [("kv-cache", "KV cache"), ("gpu", "GPU")]
+
+
 def test_a_bad_mode_warns(make_site, build) -> None:
     site = build(make_site("autolink"), gpuglossary_autolink="yes")
     assert "gpuglossary_autolink must be False, 'first' or 'all'" in site.warnings
