@@ -260,6 +260,12 @@ def test_language_and_source_suffix_come_from_conf_py_or_options(tmp_path: Path,
     assert found == []
 
 
+def home_and_a_page_to_skip(root: Path) -> None:
+    """index.rst with a KV cache on line 4, and skip.rst, which conf.py excludes."""
+    (root / "index.rst").write_text("Home\n====\n\nThe KV cache.\n")
+    (root / "skip.rst").write_text("The KV cache.\n")
+
+
 def test_a_conf_py_that_cannot_run_gives_its_literal_settings(tmp_path: Path, capsys) -> None:
     (tmp_path / "conf.py").write_text(
         "import not_installed_package\n"
@@ -283,8 +289,7 @@ def test_a_conf_py_whose_setup_cannot_run_gives_its_literal_settings(tmp_path: P
     (tmp_path / "conf.py").write_text(
         "extensions = ['sphinx.ext.todo']\nexclude_patterns = ['skip.rst']\n"
         "def setup(app):\n    import not_installed_package\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n")
-    (tmp_path / "skip.rst").write_text("The KV cache.\n")
+    home_and_a_page_to_skip(tmp_path)
     code, found, err = scan(capsys, tmp_path)
     assert "conf.py cannot run here (Sphinx cannot start: ModuleNotFoundError" in err
     assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
@@ -304,8 +309,7 @@ def test_a_local_extension_that_cannot_be_imported_is_left_out_and_conf_py_still
         "import os, sys\nsys.path.insert(0, os.path.abspath('exts'))\n"
         "extensions = ['sphinx.ext.todo', 'site_schema_doc']\n"
         "exclude_patterns = [name + '.rst' for name in ('skip',)]\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n")
-    (tmp_path / "skip.rst").write_text("The KV cache.\n")
+    home_and_a_page_to_skip(tmp_path)
     code, found, err = scan(capsys, tmp_path)
     assert "extension site_schema_doc cannot be imported here (ModuleNotFoundError: No module " \
            "named 'not_installed_package'); left out" in err
