@@ -387,7 +387,7 @@ def not_a_page(path: str | Path, source_suffix: dict[str, str]) -> str | None:
     try:
         filetype = get_filetype(source_suffix, str(path))  # Sphinx 7.4: str only
     except FiletypeNotFoundError:
-        return None  # Sphinx reads it with the default parser, and says so
+        return None  # left to Sphinx, as make_record leaves it
     if Path(path).suffix == ".ipynb" and filetype in ("restructuredtext", "markdown"):
         return ("a Jupyter notebook, and no notebook reader (myst_nb, nbsphinx) is loaded: "
                 "not read as a page")
