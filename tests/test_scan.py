@@ -319,26 +319,6 @@ def test_a_local_extension_that_cannot_be_imported_is_left_out_and_conf_py_still
     assert code == 1
 
 
-def test_a_notebook_no_reader_is_loaded_for_is_named_not_read_as_restructuredtext(
-        tmp_path: Path, capsys) -> None:
-    """Flax's conf.py lists ``.ipynb`` in a source_suffix list (which Sphinx maps to
-    reStructuredText) and reads notebooks with myst_nb, not installed here: the
-    notebook's JSON, its code and outputs are not read as prose; it is named."""
-    (tmp_path / "conf.py").write_text("source_suffix = ['.rst', '.ipynb']\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\nThe KV cache.\n\n.. toctree::\n\n"
-                                        "   guide\n")
-    (tmp_path / "guide.ipynb").write_text(
-        '{"cells": [{"cell_type": "code", "source": ["# move it to the GPU"], '
-        '"outputs": [{"text": ["No GPU/TPU found"]}]}], "nbformat": 4}\n')
-    code, found, err = scan(capsys, tmp_path)
-    assert f"{tmp_path / 'guide.ipynb'}: not read: a Jupyter notebook, and no notebook reader " \
-           "(myst_nb, nbsphinx) is loaded: not read as a page" in err
-    assert "1 file not read" in err
-    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
-        ("index.rst", 4, "KV cache")]
-    assert code == 1
-
-
 def test_a_page_of_another_parser_is_named_not_read(tmp_path: Path, capsys) -> None:
     """A page another parser reads (here a plain-text parser conf.py registers): its
     text cannot be placed in its file as the scan places reST and Markdown, so it is
@@ -392,7 +372,7 @@ def test_literal_settings_sum_named_lists_and_read_myst_nb_pages_as_myst(tmp_pat
     (tmp_path / "guide.md").write_text(
         "# Guide\n\nThe KV cache grows.\n\n```python\n# move the tensor to the GPU\n```\n")
     code, found, err = scan(capsys, tmp_path)
-    assert "myst_nb is not installed: its pages are read with myst_parser" in err
+    assert "myst_nb's pages are read with myst_parser, which reads its Markdown" in err
     assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
         ("guide.md", 3, "KV cache")]
     assert code == 1

@@ -29,6 +29,7 @@ from typing import Any
 import sphinx.locale
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError, ExtensionError, FiletypeNotFoundError
+from sphinx.project import Project as SphinxProject
 from sphinx.registry import SphinxComponentRegistry
 from sphinx.transforms import SphinxTransform
 from sphinx.util import get_filetype
@@ -36,6 +37,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from ..core.errors import printable, printable_name
 from ..core.model import Glossary
+from .notebooks import LAYOUT, notebook_text
 from .record import Record, file_key, make_record
 
 EXTENSION = "sphinxcontrib_gpuglossary"
@@ -100,10 +102,12 @@ def _literal(conf: Path, overrides: dict[str, Any], why: str,
 
 def _project(srcdir: Path, confdir: Path | None, settings: dict[str, Any], names: Any,
              note: Callable[[str], None], complete: bool) -> Project:
-    project = Project(srcdir, confdir, {**QUIET, **settings, "extensions": usable_extensions(
-        names, note)}, note)
+    suffix = with_notebooks(settings.get("source_suffix", {".rst": "restructuredtext"}), names)
+    project = Project(srcdir, confdir, {**QUIET, **settings, "source_suffix": suffix,
+                                        "extensions": usable_extensions(names, note)}, note)
     project.complete = complete
     project.loads_extension = EXTENSION in extension_names(names, note, quiet=True)
+    project.other_notebooks = OTHER_NOTEBOOKS in extension_names(names, note, quiet=True)
     return project
 
 
@@ -129,6 +133,10 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
     running code, and this one."""
     usable, left_out = [], []
     for name in extension_names(names, note):
+        if name == NOTEBOOKS and _importable("myst_parser"):
+            note(f"{NOTEBOOKS}'s pages are read with myst_parser, which reads its Markdown, and "
+                 "its notebooks' Markdown cells as MyST")
+            name = "myst_parser"
         successor, which = SUCCESSORS.get(name, (None, ""))
         if successor is not None and not _importable(name) and _importable(successor):
             note(f"{name} is not installed: its pages are read with {successor}, {which}")
@@ -144,8 +152,27 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
 
 
 #: Extensions whose pages another one reads the same way, when they are not installed.
-SUCCESSORS = {"recommonmark": ("myst_parser", "its successor"),
-              "myst_nb": ("myst_parser", "which reads its Markdown")}
+SUCCESSORS = {"recommonmark": ("myst_parser", "its successor")}
+#: The notebook reader whose notebooks scan reads itself (:mod:`.notebooks`): never
+#: loaded (it may run them); myst_parser reads its Markdown pages.
+NOTEBOOKS = "myst_nb"
+#: A notebook reader whose notebooks scan names as not read.
+OTHER_NOTEBOOKS = "nbsphinx"
+
+
+def with_notebooks(source_suffix: Any, names: Any) -> Any:
+    """*source_suffix* as scan reads the site: ``.ipynb`` as MyST where the site reads
+    notebooks with myst_nb (:mod:`.notebooks` gives Sphinx their Markdown cells)."""
+    if NOTEBOOKS not in extension_names(names, lambda _message: None, quiet=True) \
+            or not _importable("myst_parser"):
+        return source_suffix
+    if isinstance(source_suffix, str):
+        source_suffix = [source_suffix]
+    if isinstance(source_suffix, (list, tuple)):
+        source_suffix = dict.fromkeys(source_suffix, "restructuredtext")
+    if not isinstance(source_suffix, dict):
+        source_suffix = {".rst": "restructuredtext"}
+    return {**source_suffix, ".ipynb": "markdown"}
 
 #: conf.py settings a scan can use when conf.py cannot run.
 LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclude_patterns",
@@ -222,6 +249,8 @@ class Project:
         self.complete = confdir is not None
         #: whether conf.py loads this extension (a build of a marked page needs it)
         self.loads_extension = False
+        #: whether conf.py reads notebooks with nbsphinx (left out: it runs them)
+        self.other_notebooks = False
         self.warnings = StringIO()
         self._note = note
         self._texts: dict[str, list[str]] = {}
@@ -252,6 +281,8 @@ class Project:
             self.close()
             raise ScanError(f"{CANNOT_START}: {type(exc).__name__}: {exc}") from None
         self.app.add_transform(_collector(self))
+        # before the site's own handlers: a notebook's JSON becomes its Markdown cells
+        self.app.connect("source-read", self._notebook_read, priority=FIRST)
         # after the site's own handlers: the text the parser gets
         self.app.connect("source-read", self._source_read, priority=LAST)
         self.app.connect("include-read", self._include_read, priority=LAST)
@@ -280,6 +311,10 @@ class Project:
                 raise ConfigError(f"{type(exc).__name__}: {exc}") from exc
             names = namespace.get("extensions", [])
             self.loads_extension = EXTENSION in extension_names(names, self._note, quiet=True)
+            self.other_notebooks = OTHER_NOTEBOOKS in extension_names(names, self._note,
+                                                                      quiet=True)
+            namespace["source_suffix"] = with_notebooks(
+                namespace.get("source_suffix", {".rst": "restructuredtext"}), names)
             if "extensions" not in settings:
                 namespace["extensions"] = usable_extensions(names, self._note)
             return namespace
@@ -309,6 +344,14 @@ class Project:
 
     def read(self) -> None:
         self.app.builder.read()
+        if self.other_notebooks:  # pages of the site that this Sphinx does not know of
+            config = self.app.config
+            found = SphinxProject(self.app.srcdir, {".ipynb": OTHER_NOTEBOOKS}).discover(
+                [*config.exclude_patterns, *config.templates_path], config.include_patterns)
+            for docname in sorted(found - self.app.env.found_docs):
+                self.unread[str(Path(self.app.srcdir, docname + ".ipynb"))] = (
+                    f"a Jupyter notebook {OTHER_NOTEBOOKS} reads (left out: it runs them); "
+                    f"scan reads the notebooks of {NOTEBOOKS} only")
         # Sphinx drops a page it cannot open with a warning (kept out of the output)
         for name in re.findall(r"Ignored unreadable document '(.+?)'", self.warnings.getvalue()):
             path = Path(self.app.srcdir, name)
@@ -360,6 +403,13 @@ class Project:
             self.records[docname] = record
         return record
 
+    def _notebook_read(self, app: Sphinx, docname: str, source: list[str]) -> None:
+        if Path(app.env.doc2path(docname)).suffix == ".ipynb":
+            read = notebook_text(source[0])
+            if read is None:
+                raise UnreadNotebook(LAYOUT)
+            source[0] = read.text
+
     def _source_read(self, app: Sphinx, docname: str, source: list[str]) -> None:
         self._texts.setdefault(file_key(app.env.doc2path(docname)), []).append(source[0])
 
@@ -377,8 +427,13 @@ def _restore(translators: dict[Any, Any]) -> None:
     sphinx.locale.translators.update(translators)
 
 
-#: The priority of the scan's own event handlers: after every handler of the site.
-LAST = 1_000_000
+#: The priorities of the scan's own event handlers: before and after every handler of
+#: the site.
+FIRST, LAST = -1_000_000, 1_000_000
+
+
+class UnreadNotebook(Exception):  # noqa: N818 - the reason a page is not read
+    """A notebook scan cannot read; the message says why."""
 
 
 def not_a_page(path: str | Path, source_suffix: dict[str, str]) -> str | None:
@@ -388,9 +443,9 @@ def not_a_page(path: str | Path, source_suffix: dict[str, str]) -> str | None:
         filetype = get_filetype(source_suffix, str(path))  # Sphinx 7.4: str only
     except FiletypeNotFoundError:
         return None  # left to Sphinx, as make_record leaves it
-    if Path(path).suffix == ".ipynb" and filetype in ("restructuredtext", "markdown"):
-        return ("a Jupyter notebook, and no notebook reader (myst_nb, nbsphinx) is loaded: "
-                "not read as a page")
+    if Path(path).suffix == ".ipynb" and filetype != "markdown":
+        return ("a Jupyter notebook the site does not read with myst_nb: scan reads the "
+                "notebooks of myst_nb only")
     if filetype not in ("restructuredtext", "markdown"):
         return (f"read by the {printable(filetype)!r} parser; scan reads reStructuredText "
                 "and Markdown pages only")
@@ -404,6 +459,9 @@ def undecodable(exc: UnicodeDecodeError) -> str:
 
 
 def _why(exc: Exception) -> str:
+    unread = getattr(exc, "orig_exc", None)  # Sphinx wraps what an event handler raised
+    if isinstance(unread, UnreadNotebook):
+        return str(unread)
     if isinstance(exc, UnicodeDecodeError):
         return undecodable(exc)
     if isinstance(exc, OSError):

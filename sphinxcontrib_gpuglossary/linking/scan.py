@@ -30,6 +30,7 @@ from ..core.lookup import TermIndex, lookup_key
 from ..core.model import Glossary
 from ..core.status import discouraged, name_status
 from .matcher import Matcher
+from .notebooks import NotebookMap, notebook_text
 from .placement import (
     Edit,
     Found,
@@ -191,6 +192,16 @@ def scan(project: Project, first: bool,
     return Result([p for p in pages if p is not None], unread)
 
 
+def _mapping(file: str, read: SourceText,
+             written: SourceText) -> tuple[TextMap | NotebookMap, SourceText]:
+    """Where the text Sphinx read of *file* stands in it, and the text whose lines are the
+    file's as markup (a notebook's: its Markdown cells, :mod:`.notebooks`)."""
+    notebook = notebook_text(written.text) if file.endswith(".ipynb") else None
+    if notebook is not None and notebook.text == read.text:
+        return NotebookMap(read, written, notebook.columns), read
+    return TextMap(read, written), written
+
+
 class _Reader:
     """Places what each page's parse holds in the files it came from."""
 
@@ -242,7 +253,7 @@ class _Reader:
         self.found.setdefault(file, {})
         read = SourceText(record.texts.get(file, [text])[0])
         written = SourceText(text)
-        mapping = TextMap(read, written)
+        mapping, lines = _mapping(file, read, written)
         if mapping.changed_lines:
             self.rewritten[file] = max(self.rewritten.get(file, 0), mapping.changed_lines)
         blocks = [record.blocks[i] for i in indexes]
@@ -255,7 +266,7 @@ class _Reader:
                 if block.file == file:
                     find_terms(read, [block], self.matcher, declined=declined, why=why)
             self._decline(file, declined, mapping, written)
-        forbidden = forbidden_lines(written, record.markdown) if not mapping.same else set()
+        forbidden = forbidden_lines(lines, record.markdown) if not mapping.same else set()
         notes = self.notes.setdefault(file, {})  # a file two pages include: noted once
         for miss in missed:
             note = Note(Path(file), self._line(mapping, miss.line), miss.text, miss.term,
@@ -276,7 +287,7 @@ class _Reader:
             _found, places = self.found[file].setdefault((start, end), (placed, {}))
             places.setdefault(record.docname, indexes[item.block])
 
-    def _decline(self, file: str, declined: list[Found], mapping: TextMap,
+    def _decline(self, file: str, declined: list[Found], mapping: TextMap | NotebookMap,
                  written: SourceText) -> None:
         """Note each declined word where it stands in the file (once per place)."""
         notes = self.declined.setdefault(file, {})
@@ -289,7 +300,7 @@ class _Reader:
                                         item.term, item.reason, column))
 
     @staticmethod
-    def _line(mapping: TextMap, line: int) -> int:
+    def _line(mapping: TextMap | NotebookMap, line: int) -> int:
         """The file's line for line *line* of the text read (itself if a handler wrote it)."""
         if line - 1 >= len(mapping.read.lines):
             return line

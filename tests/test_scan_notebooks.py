@@ -1,0 +1,143 @@
+"""gpuglossary scan reads the Markdown cells of a site's Jupyter notebooks (myst_nb's):
+each mention is placed, and marked by ``--fix``, inside its cell's JSON string."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sphinxcontrib_gpuglossary.cli import main
+
+#: A notebook as Jupyter saves it: a Markdown cell with an escaped quote and a letter
+#: outside ASCII, a code cell with its output, an empty cell, a one-line cell.
+NOTEBOOK = """{
+ "cells": [
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": [
+    "# Training on a GPU\\n",
+    "\\n",
+    "The \\"KV cache\\" grows with the context é."
+   ]
+  },
+  {
+   "cell_type": "code",
+   "execution_count": 1,
+   "metadata": {},
+   "outputs": [
+    {
+     "name": "stdout",
+     "output_type": "stream",
+     "text": [
+      "No GPU found\\n"
+     ]
+    }
+   ],
+   "source": [
+    "# move it to the GPU\\n",
+    "x = 1"
+   ]
+  },
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": []
+  },
+  {
+   "cell_type": "markdown",
+   "metadata": {},
+   "source": "Quantization saves VRAM."
+  }
+ ],
+ "metadata": {},
+ "nbformat": 4,
+ "nbformat_minor": 5
+}
+"""
+
+
+def scan(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, list[dict], str]:
+    code = main(["scan", *map(str, args), "--format", "json"])
+    out, err = capsys.readouterr()
+    return code, json.loads(out), err
+
+
+def site(root: Path, notebook: str, conf: str) -> Path:
+    (root / "conf.py").write_text(conf)
+    (root / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
+    (root / "guide.ipynb").write_text(notebook, encoding="utf-8")
+    return root
+
+
+MYST_NB = 'extensions = ["myst_nb", "sphinxcontrib_gpuglossary"]\n'
+
+
+def test_markdown_cells_are_scanned_where_they_stand_in_the_json(tmp_path: Path,
+                                                                 capsys) -> None:
+    srcdir = site(tmp_path, NOTEBOOK, MYST_NB)
+    code, found, err = scan(capsys, srcdir)
+    assert "myst_nb's pages are read with myst_parser, which reads its Markdown, and its " \
+           "notebooks' Markdown cells as MyST" in err
+    # the heading's GPU is a heading; the code cell and its output are not prose
+    assert [(m["line"], m["column"], m["text"]) for m in found] == [
+        (9, 12, "KV cache"), (38, 15, "Quantization"), (38, 34, "VRAM")]
+    assert "not read" not in err and "cannot be placed" not in err
+    assert code == 1
+
+
+def test_fix_marks_inside_the_json_strings_and_a_second_run_changes_nothing(
+        tmp_path: Path, capsys) -> None:
+    srcdir = site(tmp_path, NOTEBOOK, MYST_NB)
+    main(["scan", "--fix", str(srcdir)])
+    assert "marked 3 mentions" in capsys.readouterr().err
+    text = (srcdir / "guide.ipynb").read_text(encoding="utf-8")
+    cells = json.loads(text)["cells"]
+    assert cells[0]["source"][2] == 'The "{gpu-term}`KV cache`" grows with the context é.'
+    assert cells[3]["source"] == "{gpu-term}`Quantization` saves {gpu-term}`VRAM`."
+    # nothing else moved: the code cell, its output and the layout
+    assert cells[1] == json.loads(NOTEBOOK)["cells"][1]
+    assert text.replace("{gpu-term}`KV cache`", "KV cache").replace(
+        "{gpu-term}`Quantization`", "Quantization").replace("{gpu-term}`VRAM`", "VRAM") == NOTEBOOK
+    main(["scan", "--fix", str(srcdir)])
+    assert "marked 0 mentions" in capsys.readouterr().err
+
+
+def test_a_notebook_not_saved_one_line_per_line_is_named(tmp_path: Path, capsys) -> None:
+    """Minified JSON has no line per line of a cell: its mentions could not be placed."""
+    srcdir = site(tmp_path, json.dumps(json.loads(NOTEBOOK)), MYST_NB)
+    code, found, err = scan(capsys, srcdir)
+    assert f"{srcdir / 'guide.ipynb'}: not read: a notebook whose cells are not saved one " \
+           "line per line of JSON (as Jupyter saves them); save it with Jupyter or nbformat " \
+           "to scan it" in err
+    assert (code, found) == (0, [])
+
+
+def test_a_notebook_the_site_reads_without_myst_nb_is_named_not_read_as_restructuredtext(
+        tmp_path: Path, capsys) -> None:
+    """A source_suffix list holding ``.ipynb`` (which Sphinx maps to reStructuredText)
+    and no myst_nb: the notebook's JSON, code and outputs are not read as prose."""
+    srcdir = site(tmp_path, NOTEBOOK, "source_suffix = ['.rst', '.ipynb']\n")
+    code, found, err = scan(capsys, srcdir)
+    assert f"{srcdir / 'guide.ipynb'}: not read: a Jupyter notebook the site does not read " \
+           "with myst_nb: scan reads the notebooks of myst_nb only" in err
+    assert "1 file not read" in err
+    assert (code, found) == (0, [])
+
+
+def test_a_notebook_nbsphinx_reads_is_named_not_left_out_without_a_word(tmp_path: Path,
+                                                                       capsys) -> None:
+    """nbsphinx (left out: it runs notebooks) makes ``.ipynb`` files pages; the Sphinx scan
+    starts does not know them as pages, and scan names each one it would have built."""
+    srcdir = site(tmp_path, NOTEBOOK, 'extensions = ["nbsphinx"]\n'
+                                      'exclude_patterns = ["drafts"]\n')
+    (srcdir / "drafts").mkdir()
+    (srcdir / "drafts" / "old.ipynb").write_text(NOTEBOOK, encoding="utf-8")
+    code, found, err = scan(capsys, srcdir)
+    assert f"{srcdir / 'guide.ipynb'}: not read: a Jupyter notebook nbsphinx reads (left out: " \
+           "it runs them); scan reads the notebooks of myst_nb only" in err
+    assert "old.ipynb" not in err
+    assert "1 file not read" in err
+    assert (code, found) == (0, [])
