@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from .placement import SourceText, _bisect
+from .placement import SourceText
 
 #: Why a notebook is not read: its cells are not one JSON string per line.
 LAYOUT = ("a notebook whose cells are not saved one line per line of JSON (as Jupyter "
@@ -107,8 +107,8 @@ class NotebookMap:
 
     def offset(self, read_offset: int) -> int | None:
         """Where *read_offset* stands in the file, or ``None`` (not in a cell's text)."""
-        line = _bisect(self.read.starts, read_offset)
-        column = read_offset - self.read.starts[line]
+        line, column = self.read.position(read_offset)  # 1-based; the text has no BOM
+        line, column = line - 1, column - 1
         place = self.columns.get(line)
         if place is None or column >= len(place):
             return None
