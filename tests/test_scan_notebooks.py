@@ -141,3 +141,17 @@ def test_a_notebook_nbsphinx_reads_is_named_not_left_out_without_a_word(tmp_path
     assert "old.ipynb" not in err
     assert "1 file not read" in err
     assert (code, found) == (0, [])
+
+
+def test_a_mention_over_two_lines_of_a_cell_is_named_not_marked(tmp_path: Path,
+                                                                capsys) -> None:
+    """Two lines of a cell are two JSON strings: a role cannot run over both."""
+    notebook = NOTEBOOK.replace('"The \\"KV cache\\" grows with the context é."',
+                                '"The KV\\n",\n    "cache grows."')
+    assert '"The KV\\n",\n    "cache grows."' in notebook
+    srcdir = site(tmp_path, notebook, MYST_NB)
+    _code, found, err = scan(capsys, srcdir)
+    assert f"{srcdir / 'guide.ipynb'}:9: 'KV cache' [kv-cache] cannot be placed: it runs over " \
+           "two lines of a notebook cell, which are two strings of its JSON: a role cannot " \
+           "span them (mark it by hand, on one line)" in err
+    assert [m["text"] for m in found] == ["Quantization", "VRAM"]

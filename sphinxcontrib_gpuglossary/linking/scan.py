@@ -275,8 +275,9 @@ class _Reader:
         for item in found:
             span = mapping.span(item.start, item.end)
             if span is None or not same_words(text[span[0]:span[1]], item.text):
+                split = isinstance(mapping, NotebookMap) and "\n" in read.text[item.start:item.end]
                 note = Note(Path(file), read.position(item.start)[0], item.text, item.term,
-                            REWRITTEN)
+                            SPLIT_IN_NOTEBOOK if split else REWRITTEN)
                 notes.setdefault(note, (UNPLACED, note))
                 continue
             start, end = span
@@ -371,6 +372,8 @@ class _Reader:
 
 REWRITTEN = ("in text a source-read or include-read handler wrote: it is not in the file "
              "as Sphinx reads it")
+SPLIT_IN_NOTEBOOK = ("it runs over two lines of a notebook cell, which are two strings of its "
+                     "JSON: a role cannot span them (mark it by hand, on one line)")
 PAGE_CHANGES = ("marking it would change the page (a table border, markup around it, or a "
                 "page that reads the file in the other syntax)")
 _MISSED = {
