@@ -327,6 +327,22 @@ def test_myst_table_cells_inside_a_directive_are_scanned(tmp_path: Path, build,
     assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
 
 
+def test_myst_role_output_that_is_not_in_the_source_is_stepped_over(tmp_path: Path, build,
+                                                                    capsys) -> None:
+    """``{func}`jax.grad``` renders ``jax.grad()``, which is not in the source: scan steps
+    over the role as written, and does not look for its text further on (JAX's pages,
+    where it found ``grad(`` in later code and lost the paragraph's mentions)."""
+    page = ("# Home\n\nUse {func}`jax.grad` to optimize functions, like loss functions "
+            "of `grad(f)(x)`.\n\nMake a {mod}`~jax.sharding.Sharding` over NVLink.\n")
+    srcdir = write(tmp_path, {"conf.py": 'extensions = ["myst_parser", '
+                                         '"sphinxcontrib_gpuglossary"]\n',
+                              "index.md": page})
+    _code, found, err = scan(capsys, srcdir)
+    assert where(found, "index.md") == [(3, 50, "loss"), (5, 43, "NVLink")]
+    assert "cannot be placed" not in err
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])
+
+
 def test_a_grid_table_mention_left_out_is_named_also_with_first(tmp_path: Path,
                                                                 capsys) -> None:
     srcdir = write(tmp_path, {"conf.py": 'extensions = ["sphinxcontrib_gpuglossary"]\n',

@@ -198,11 +198,16 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
             out += _pieces(child, not lead_in(child), markdown, domain)
         elif not markdown and child.rawsource:
             out.append(Piece(child.rawsource, "markup"))
+        elif markdown and (role := _REST_ROLE.match(getattr(child, "rawsource", ""))):
+            # a MyST role's output (MyST keeps its source in reST form): step over the
+            # role as written, not its text (``jax.grad()`` is not in the source)
+            out.append(Piece(f"{{{role.group(1)}}}`{role.group(2)}`", "markup"))
         elif isinstance(child, nodes.Element):
             out += _pieces(child, False, markdown, domain)
     return out
 
 
+_REST_ROLE = re.compile(r"^:([\w:.+-]+):`(.*)`$", re.DOTALL)
 _EXPLICIT = re.compile(r"^:[\w:-]+:`(?P<title>.*?)(?:\s*<(?P<target>[^<>]*)>)?`$", re.DOTALL)
 
 
