@@ -155,3 +155,18 @@ def test_a_mention_over_two_lines_of_a_cell_is_named_not_marked(tmp_path: Path,
            "two lines of a notebook cell, which are two strings of its JSON: a role cannot " \
            "span them (mark it by hand, on one line)" in err
     assert [m["text"] for m in found] == ["Quantization", "VRAM"]
+
+
+def test_a_notebook_saved_with_windows_line_ends_is_read_and_keeps_them(tmp_path: Path,
+                                                                         capsys) -> None:
+    srcdir = site(tmp_path, "", MYST_NB)
+    (srcdir / "guide.ipynb").write_bytes(NOTEBOOK.replace("\n", "\r\n").encode())
+    _code, found, _err = scan(capsys, srcdir)
+    assert [(m["line"], m["column"], m["text"]) for m in found] == [
+        (9, 12, "KV cache"), (38, 15, "Quantization"), (38, 34, "VRAM")]
+    main(["scan", "--fix", str(srcdir)])
+    assert "marked 3 mentions" in capsys.readouterr().err
+    written = (srcdir / "guide.ipynb").read_bytes()
+    assert written.count(b"\r\n") == NOTEBOOK.count("\n")
+    assert json.loads(written)["cells"][3]["source"] == \
+        "{gpu-term}`Quantization` saves {gpu-term}`VRAM`."

@@ -34,7 +34,7 @@ class NotebookText:
 def notebook_text(source: str) -> NotebookText | None:
     """The Markdown cells of the notebook *source* (its JSON), or ``None`` when it is not
     a notebook laid out as Jupyter saves it (:data:`LAYOUT`)."""
-    if any(character in source for character in _OTHER_BREAKS):
+    if any(character in source.replace("\r\n", "\n") for character in _OTHER_BREAKS):
         return None  # a line break docutils counts that JSON keeps inside a string
     try:
         notebook = json.loads(source)
