@@ -434,3 +434,21 @@ def test_text_output_folds_a_mention_over_two_lines() -> None:
     assert describe(plain) == "KV cache [kv-cache]"
     assert describe(bad) == ("'All-Reduce Communication' is a deprecated name of the term "
                              "'all-reduce'; write 'All-reduce' instead")
+
+
+def test_not_a_page_names_every_file_scan_does_not_read_as_a_page() -> None:
+    """The one gate for what scan reads as a page: reST and Markdown pages, and myst_nb's
+    notebooks (given as Markdown); anything else has its reason."""
+    from sphinxcontrib_gpuglossary.linking.project import not_a_page
+
+    suffixes = {".rst": "restructuredtext", ".md": "markdown", ".txt": "plain",
+                ".ipynb": "markdown"}
+    assert not_a_page("guide.rst", suffixes) is None
+    assert not_a_page("guide.md", suffixes) is None
+    assert not_a_page("guide.ipynb", suffixes) is None
+    assert not_a_page("guide.ipynb", {".ipynb": "restructuredtext"}) == (
+        "a Jupyter notebook the site does not read with myst_nb: scan reads the notebooks "
+        "of myst_nb only")
+    assert not_a_page("notes.txt", suffixes) == (
+        "read by the 'plain' parser; scan reads reStructuredText and Markdown pages only")
+    assert not_a_page("notes.foo", suffixes) == "no parser is registered for its suffix"

@@ -99,16 +99,23 @@ def _reason(element: nodes.Element) -> str | None:
 _HEADING_WORDS = 8
 
 
+def _standing_alone(parent: nodes.Element) -> bool:
+    """Whether a paragraph in *parent* stands alone: not in a table cell, nor in a list
+    unless it is the one item, of one paragraph, of a numbered list."""
+    if isinstance(parent, nodes.entry):
+        return False
+    if isinstance(parent, nodes.list_item):
+        return isinstance(parent.parent, nodes.enumerated_list) \
+            and len(parent.children) == 1 and len(parent.parent.children) == 1
+    return True
+
+
 def heading_line(paragraph: nodes.paragraph) -> bool:
     """Whether *paragraph* is a short line in title case that ends without a sentence's
     mark, standing alone (not in a table or a bulleted list; a numbered line that is a
     list of its own, ``1. Single GPU Multi-Replica``, is a heading too): a heading written
     as text."""
-    parent = paragraph.parent
-    if isinstance(parent, nodes.entry) or len(paragraph.children) > _HEADING_WORDS or (
-            isinstance(parent, nodes.list_item) and not (
-                isinstance(parent.parent, nodes.enumerated_list)
-                and len(parent.children) == 1 and len(parent.parent.children) == 1)):
+    if len(paragraph.children) > _HEADING_WORDS or not _standing_alone(paragraph.parent):
         return False  # (asked for each text node of a paragraph: the cheap checks first)
     text = paragraph.astext().strip()
     if not text or text[-1] in ".!?:;,)" or "\n" in text or len(text.split()) > _HEADING_WORDS:

@@ -37,7 +37,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from ..core.errors import printable, printable_name
 from ..core.model import Glossary
-from .notebooks import LAYOUT, notebook_text
+from .notebooks import LAYOUT, NotebookText, notebook_text
 from .record import Record, file_key, make_record
 
 EXTENSION = "sphinxcontrib_gpuglossary"
@@ -256,6 +256,8 @@ class Project:
         self._texts: dict[str, list[str]] = {}
         self._overlay: dict[str, bytes] = {}
         self._rereading = False  # a page read to prove marks: its signature is enough
+        #: each notebook's Markdown cells as first read (file_key -> text), to place them
+        self.notebooks: dict[str, NotebookText] = {}
         self._recorded: Record | None = None
         self._tmp = tempfile.TemporaryDirectory(prefix="gpuglossary-scan-")
         # as sphinx-build does: docutils' global registries are restored on close(), and
@@ -404,10 +406,13 @@ class Project:
         return record
 
     def _notebook_read(self, app: Sphinx, docname: str, source: list[str]) -> None:
-        if Path(app.env.doc2path(docname)).suffix == ".ipynb":
+        path = app.env.doc2path(docname)
+        if Path(path).suffix == ".ipynb":
             read = notebook_text(source[0])
             if read is None:
                 raise UnreadNotebook(LAYOUT)
+            if not self._rereading:
+                self.notebooks[file_key(path)] = read
             source[0] = read.text
 
     def _source_read(self, app: Sphinx, docname: str, source: list[str]) -> None:
@@ -442,7 +447,7 @@ def not_a_page(path: str | Path, source_suffix: dict[str, str]) -> str | None:
     try:
         filetype = get_filetype(source_suffix, str(path))  # Sphinx 7.4: str only
     except FiletypeNotFoundError:
-        return None  # left to Sphinx, as make_record leaves it
+        return "no parser is registered for its suffix"
     if Path(path).suffix == ".ipynb" and filetype != "markdown":
         return ("a Jupyter notebook the site does not read with myst_nb: scan reads the "
                 "notebooks of myst_nb only")

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from sphinx.errors import FiletypeNotFoundError
 from sphinx.util import get_filetype
 
 from ..core.status import discouraged
@@ -61,19 +60,14 @@ def make_record(document: nodes.document, env: Any, docname: str,
     :attr:`Record.texts`). Not *full*: its signature only (a page read again to prove
     marks)."""
     path = Path(env.doc2path(docname))
-    try:
-        filetype = get_filetype(env.config.source_suffix, str(path))  # Sphinx 7.4: str only
-    except FiletypeNotFoundError:  # not a source Sphinx knows how to parse
-        return None
-    if filetype not in ("restructuredtext", "markdown"):
-        return None  # not read: project.not_a_page says why
-    markdown = filetype == "markdown"
+    # a reST or Markdown page: project.not_a_page keeps every other page from being read
+    markdown = get_filetype(env.config.source_suffix, str(path)) == "markdown"  # 7.4: str
     if not full:
         return Record(docname, path, markdown, [], {}, signature(document), texts)
     page = file_key(path)
     domain = env.get_domain("gpu")
     docinfo = _docinfo_candidate(document)
-    chosen: list[tuple[nodes.Element, str, nodes.Element | None]] = []
+    chosen: list[tuple[nodes.Element, str, nodes.Element | None, int]] = []
     excluded: list[tuple[Block, str]] = []
     known: dict[int, str | None] = {}  # never_linked's answers for this page
     for node in document.findall(nodes.TextElement):
@@ -84,27 +78,30 @@ def make_record(document: nodes.document, env: Any, docname: str,
             continue  # text inside text (a link's text in its paragraph) is the paragraph's
         source = _source(node)
         file = page if source is None else file_key(source)
-        if (_line(node) is None and file == page) or (file != page and not os.path.isfile(file)):
+        table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
+        # a table cell the parser gives no line (MyST's tables inside a directive, such as a
+        # tab) starts at its table's: _widen_table_cells looks for it from there
+        line = node.line if node.line is not None or table is None else table.line
+        if (line is None and file == page) or (file != page and not os.path.isfile(file)):
             continue  # not in a file of the site: a docstring (autodoc), generated text
         why = _skipped(node, docinfo, known)
         if why is not None:
             if not isinstance(node, (nodes.FixedTextElement, nodes.Invisible, nodes.raw)):
-                block = Block(_line(node) or 1, node.rawsource, file=file)
+                block = Block(line or 1, node.rawsource, file=file)
                 block.pieces = _pieces(node, True, markdown, domain)
                 excluded.append((block, why))
             continue
-        table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
-        chosen.append((node, file, table))
-    tokens, ranges = _signature(document, {id(x) for node, _f, table in chosen
+        chosen.append((node, file, table, line or 1))
+    tokens, ranges = _signature(document, {id(x) for node, _f, table, _l in chosen
                                            for x in (node, table) if x is not None})
     blocks = []
-    for node, file, table in chosen:
-        block = Block(_line(node) or 1, node.rawsource, file=file, tokens=ranges[id(node)],
+    for node, file, table, line in chosen:
+        block = Block(line, node.rawsource, file=file, tokens=ranges[id(node)],
                       unit=ranges[id(table if table is not None else node)],
                       head=column_head(node) if table is not None else "")
         block.pieces = _pieces(node, True, markdown, domain)
         blocks.append(block)
-    _widen_table_cells(blocks, [table for _n, _f, table in chosen], markdown)
+    _widen_table_cells(blocks, [table for _n, _f, table, _l in chosen], markdown)
     used: dict[str, set[str]] = {}
     for term in document.findall(gpu_term):
         source = _source(term)
@@ -133,16 +130,6 @@ def _widen_table_cells(blocks: list[Block], tables: list[nodes.Element | None],
                       b.line >= previous.get(block.file, 1)), None)
         block.line = max(previous.get(block.file, 1), 1)
         block.slack = (after - block.line if after is not None else 1_000_000) + 1
-
-
-def _line(node: nodes.Element) -> int | None:
-    """The line *node* starts on; for a table cell the parser gives none (MyST's tables
-    inside a directive, such as a tab), its table's: :func:`_widen_table_cells` then
-    looks for the cell from there to the text after the table."""
-    if node.line is None:
-        table = next((a for a in _ancestors(node) if isinstance(a, nodes.table)), None)
-        return None if table is None else table.line
-    return node.line
 
 
 def _ancestors(node: nodes.Node) -> Iterable[nodes.Element]:
@@ -198,7 +185,7 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
             out += _pieces(child, not lead_in(child), markdown, domain)
         elif not markdown and child.rawsource:
             out.append(Piece(child.rawsource, "markup"))
-        elif markdown and (role := _REST_ROLE.match(getattr(child, "rawsource", ""))):
+        elif markdown and (role := _REST_ROLE.match(child.rawsource)):
             # a MyST role's output (MyST keeps its source in reST form): step over the
             # role as written, not its text (``jax.grad()`` is not in the source)
             out.append(Piece(f"{{{role.group(1)}}}`{role.group(2)}`", "markup"))

@@ -30,7 +30,7 @@ from ..core.lookup import TermIndex, lookup_key
 from ..core.model import Glossary
 from ..core.status import discouraged, name_status
 from .matcher import Matcher
-from .notebooks import NotebookMap, notebook_text
+from .notebooks import NotebookMap, NotebookText
 from .placement import (
     Edit,
     Found,
@@ -192,11 +192,11 @@ def scan(project: Project, first: bool,
     return Result([p for p in pages if p is not None], unread)
 
 
-def _mapping(file: str, read: SourceText,
-             written: SourceText) -> tuple[TextMap | NotebookMap, SourceText]:
-    """Where the text Sphinx read of *file* stands in it, and the text whose lines are the
-    file's as markup (a notebook's: its Markdown cells, :mod:`.notebooks`)."""
-    notebook = notebook_text(written.text) if file.endswith(".ipynb") else None
+def _mapping(read: SourceText, written: SourceText,
+             notebook: NotebookText | None) -> tuple[TextMap | NotebookMap, SourceText]:
+    """Where the text Sphinx read of a file stands in it, and the text whose lines are the
+    file's as markup (a notebook's: its Markdown cells as the project read them,
+    :mod:`.notebooks`)."""
     if notebook is not None and notebook.text == read.text:
         return NotebookMap(read, written, notebook.columns), read
     return TextMap(read, written), written
@@ -253,7 +253,7 @@ class _Reader:
         self.found.setdefault(file, {})
         read = SourceText(record.texts.get(file, [text])[0])
         written = SourceText(text)
-        mapping, lines = _mapping(file, read, written)
+        mapping, lines = _mapping(read, written, self.project.notebooks.get(file))
         if mapping.changed_lines:
             self.rewritten[file] = max(self.rewritten.get(file, 0), mapping.changed_lines)
         blocks = [record.blocks[i] for i in indexes]
