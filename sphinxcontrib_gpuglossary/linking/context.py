@@ -33,6 +33,9 @@ NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] =
      "API signature, index, toctree or glossary"),
     ((glossary_block,), "glossary table"),
 )
+#: Every kind of element :func:`_reason` may say no to (most elements are none of them).
+_ASKED = (*(kind for kinds, _why in NEVER for kind in kinds), nodes.entry, nodes.container,
+          nodes.strong, nodes.emphasis, nodes.paragraph)
 #: What may follow a lead-in (``**Name** - text``, ``**Name**: text``).
 _LEAD_IN_SEPARATOR = re.compile(r"\s*[:\-–—.|]")
 #: A sentence that starts after bold words: they are its run-in heading.
@@ -79,7 +82,7 @@ def moved_text(node: nodes.Node) -> bool:
 
 
 def _reason(element: nodes.Element) -> str | None:
-    if moved_text(element):
+    if not isinstance(element, _ASKED) or moved_text(element):
         return None
     for kinds, reason in NEVER:
         if isinstance(element, kinds):

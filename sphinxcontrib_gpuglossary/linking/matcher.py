@@ -18,11 +18,11 @@ import bisect
 import html
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import add, attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
-from .words import Word, case_sensitive, gap, is_cjk, spelling_keys, words
+from .words import Word, case_sensitive, folded_words, gap, is_cjk, spelling_keys, words
 
 #: The reason of a term's later occurrences where a page links each term once.
 SETTLED = "linked already on this page"
@@ -97,9 +97,8 @@ class Matcher:
     #: where a compact key's spellings have word breaks: the text may run words together
     #: (``KVCache``) but not break them elsewhere (``to PP`` is no ``top p``)
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
-    #: the last text split into words (and folded): auto-linking asks for each text
-    #: node of a block
-    _last: tuple[str, list[Word], list[str]] = ("", [], [])
+    #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
+    _last: _Block = field(default_factory=lambda: _Block("", [], []))
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -151,7 +150,8 @@ class Matcher:
             entries = [(self.folded, spelt.folded)]
             key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
             self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
-            self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
+            if not key.isascii():  # (no CJK character in ASCII: most keys)
+                self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
             if spelt.compact is not None:
                 # a closed compound (one word: "dataset") meets hyphened words only:
                 # "log it" is no "logit"
@@ -225,18 +225,20 @@ class Matcher:
         to right, each with the reason it is not linked (``None``: linked); a term in
         *settled* is not judged, its reason is :data:`SETTLED`."""
         end = len(text) if end is None else end
-        if self._last[0] is not text:
-            found = words(text)
-            self._last = (text, found, [w.text.casefold() for w in found])
-        _text, found, folded = self._last
+        if self._last.text is not text:
+            self._last = self._read(text)
+        block = self._last
         out: list[Candidate] = []
-        first, joins, count = self.first_words, self.compact_heads, len(found)
+        if not block.starts:
+            return out
+        found, folded = block.split(), block.folded
         i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
-        while i < count and found[i].end <= end:
-            if folded[i] not in first and not (
-                    folded[i] in joins and i + 1 < count and folded[i] + folded[i + 1] in joins):
-                i += 1
-                continue
+        for at in block.starts[bisect.bisect_left(block.starts, i):]:
+            if found[at].end > end:
+                break
+            if at < i:
+                continue  # inside the words matched last
+            i = at
             size, term_id = self._longest(text, found, folded, i, end)
             if size <= 1 and folded[i] + " " in self.folded_starts:
                 # "tensor and expert parallel": the word shares the head after it
@@ -251,6 +253,18 @@ class Matcher:
                 out.append(self._judge(text, found, i, i + size - 1, term_id))
             i += size
         return out
+
+    def _read(self, text: str) -> _Block:
+        """*text*'s folded words and where a term may begin: a word that starts a key, or
+        one that runs together with the next into a compact key's beginning."""
+        folded = folded_words(text)
+        first, joins = self.first_words, self.compact_heads
+        pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
+        if first.isdisjoint(folded) and joins.isdisjoint(pairs):
+            return _Block(text, folded, [])  # the common case: no term here, no places needed
+        starts = [i for i, word in enumerate(folded)
+                  if word in first or (i < len(pairs) and pairs[i] in joins and word in joins)]
+        return _Block(text, folded, starts)
 
     def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
                  end: int) -> tuple[int, str | None]:
@@ -343,7 +357,8 @@ class Matcher:
 
     def _folded(self, found: list[Word]) -> list[str]:
         """The case-folded words of *found*: those of the last text when it is that one."""
-        return self._last[2] if self._last[1] is found else [w.text.casefold() for w in found]
+        return self._last.folded if self._last.found is found \
+            else [w.text.casefold() for w in found]
 
     def _other_sense(self, text: str, found: list[Word], first: int, last: int,
                      own: _Rules) -> str | None:
@@ -445,6 +460,22 @@ class Matcher:
 
 
 _start = attrgetter("start")
+
+
+class _Block:
+    """A text as :meth:`Matcher.candidates` reads it: its folded words, the indexes of
+    those a term may begin with, and its words with their places, split when asked."""
+
+    __slots__ = ("folded", "found", "starts", "text")
+
+    def __init__(self, text: str, folded: list[str], starts: list[int]) -> None:
+        self.text, self.folded, self.starts = text, folded, starts
+        self.found: list[Word] | None = None
+
+    def split(self) -> list[Word]:
+        if self.found is None:
+            self.found = words(self.text)
+        return self.found
 
 
 def _cjk_edge(key: str, i: int) -> bool:

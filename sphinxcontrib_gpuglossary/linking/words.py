@@ -100,6 +100,14 @@ def words(text: str) -> list[Word]:
     return found
 
 
+def folded_words(text: str) -> list[str]:
+    """The case-folded texts of the words of *text*, without their places: for ASCII
+    text, one pass of the expression (folding ASCII neither splits nor joins words)."""
+    if text.isascii():
+        return _RUN.findall(text.lower())
+    return [w.text.casefold() for w in words(text)]
+
+
 def _split_cjk(start: int, run: str) -> list[tuple[int, str]]:
     """*run* (at *start*) in pieces: each CJK character alone, the rest as runs."""
     if not any(is_cjk(char) for char in run):
