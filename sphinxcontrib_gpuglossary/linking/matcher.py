@@ -18,6 +18,7 @@ import bisect
 import html
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count
 from operator import add, attrgetter
 
 from ..core.model import Glossary, Term
@@ -260,11 +261,13 @@ class Matcher:
         folded = folded_words(text)
         first, joins = self.first_words, self.compact_heads
         pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
-        if first.isdisjoint(folded) and joins.isdisjoint(pairs):
-            return _Block(text, folded, [])  # the common case: no term here, no places needed
-        starts = [i for i, word in enumerate(folded)
-                  if word in first or (i < len(pairs) and pairs[i] in joins and word in joins)]
-        return _Block(text, folded, starts)
+        starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
+        if not first.isdisjoint(folded):
+            starts.update(compress(count(), map(first.__contains__, folded)))
+        if not joins.isdisjoint(pairs):
+            starts.update(i for i in compress(count(), map(joins.__contains__, pairs))
+                          if folded[i] in joins)
+        return _Block(text, folded, sorted(starts))
 
     def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
                  end: int) -> tuple[int, str | None]:
