@@ -43,7 +43,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx.addnodes import pending_xref
@@ -53,7 +53,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import NoUri
 from sphinx.util.nodes import make_refnode
 
-from .core.languages import Localized, pick
+from .core.languages import Localized, language_tag, pick, text_direction
 from .core.lookup import TermIndex
 from .core.model import Glossary, Term
 from .directives import GlossaryTableDirective
@@ -65,6 +65,16 @@ from .warnings import warn
 
 if TYPE_CHECKING:
     from .linking.matcher import Matcher
+
+
+class Tooltip(NamedTuple):
+    """What a page's first use of a term carries: the headword, and the definition
+    (:meth:`GpuDomain.explained`) with its language's tag and direction."""
+
+    name: str
+    definition: Localized
+    lang: str  # the definition's BCP 47 tag
+    direction: str  # the definition's ``ltr`` or ``rtl``
 
 
 class GpuDomain(Domain):
@@ -103,6 +113,8 @@ class GpuDomain(Domain):
         self._one_page: bool | None = None
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
+        self._tooltips: dict[str, Tooltip] = {}  # term id -> tooltip, filled when written
+        self._right_to_left: bool | None = None
 
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
@@ -164,6 +176,26 @@ class GpuDomain(Domain):
         if note is None:
             return definition
         return replace(definition, text=f"{definition.text}\n{_('Note:')} {note.text}")
+
+    @property
+    def right_to_left(self) -> bool:
+        """Whether the build language is written right to left, asked once its language
+        data is loaded (:func:`.events.load` preloads it after :meth:`attach`)."""
+        if self._right_to_left is None:
+            self._right_to_left = text_direction(self.chain[0]) == "rtl"
+        return self._right_to_left
+
+    def tooltip(self, term_id: str) -> Tooltip:
+        """The term's :class:`Tooltip`, made once per build (every page that uses the
+        term asks for it); only once the label catalogs are loaded (when pages are
+        written), as the note's label is translated."""
+        tip = self._tooltips.get(term_id)
+        if tip is None:
+            definition = self.explained(term_id)
+            tip = self._tooltips[term_id] = Tooltip(
+                self.headword_text(term_id), definition, language_tag(definition.lang),
+                text_direction(definition.lang))
+        return tip
 
     def note(self, term_id: str, lang: str) -> Localized | None:
         """The readers' note on the term's texts in *lang*, the language of the

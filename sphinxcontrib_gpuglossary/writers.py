@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # the LaTeX writer alone costs 20 ms to import: for annotatio
     from sphinx.writers.latex import LaTeXTranslator
     from sphinx.writers.manpage import ManualPageTranslator
 
+    from .domain import GpuDomain
+
 
 def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     term_id = node["termid"]
@@ -45,19 +47,20 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
         tag = "span"
         if not isinstance(node.parent, nodes.reference):  # inside an intersphinx link, the <a> has focus
             atts["tabindex"] = "0"
-    wrapper = _first_use(self, node, text, atts)
+    domain: GpuDomain = self.builder.env.get_domain("gpu")  # type: ignore[assignment]
+    wrapper = _first_use(self, domain, node, text, atts)
     if wrapper:
         self.body.append(wrapper)
     self.body.append(self.starttag(node, tag, "", **atts))
-    page_lang = self.builder.env.get_domain("gpu").chain[0]  # type: ignore[attr-defined]
-    self.body.append(_encoded(self, text, text_direction(page_lang) == "rtl"))
+    self.body.append(_encoded(self, text, domain.right_to_left))
     self.body.append(f"</{tag}>")
     if wrapper:
         self.body.append("</span>")
     raise nodes.SkipNode
 
 
-def _first_use(self: HTML5Translator, node: gpu_term, text: str, atts: dict[str, str]) -> str:
+def _first_use(self: HTML5Translator, domain: GpuDomain, node: gpu_term, text: str,
+               atts: dict[str, str]) -> str:
     """Give the page's first use of a term its definition; return a wrapper tag or ``""``.
 
     The definition goes in ``title``, with its ``lang`` and ``dir``, on the term
@@ -68,24 +71,22 @@ the words that say so (``data-gpu-fallback``, in the page's language).
     """
     seen: set[str] = self.__dict__.setdefault("_gpu_seen", set())
     term_id = node["termid"]
-    domain = self.builder.env.get_domain("gpu")
-    if term_id in seen or term_id not in domain.glossary.terms:  # type: ignore[attr-defined]
+    if term_id in seen or term_id not in domain.glossary.terms:
         return ""
     seen.add(term_id)
-    definition = domain.explained(term_id)  # type: ignore[attr-defined]
-    name = domain.headword_text(term_id)  # type: ignore[attr-defined]
-    if name != text:  # the tooltip is headed by the headword, not the text as written
-        atts["data-gpu-name"] = name
+    tip = domain.tooltip(term_id)
+    definition = tip.definition
+    if tip.name != text:  # the tooltip is headed by the headword, not the text as written
+        atts["data-gpu-name"] = tip.name
     if not definition.fallback:
-        atts.update(title=definition.text, lang=language_tag(definition.lang),
-                     dir=text_direction(definition.lang))
+        atts.update(title=definition.text, lang=tip.lang, dir=tip.direction)
         return ""
-    page_lang = domain.chain[0]  # type: ignore[attr-defined]
+    page_lang = domain.chain[0]
     atts.update(lang=language_tag(page_lang), dir=text_direction(page_lang))
     # what the script adds below the definition, in the term's (the page's) language
     notice = labels.fallback_note(language_name(definition.lang, page_lang))
-    return (f'<span class="gpu-title gpu-fallback" dir="{text_direction(definition.lang)}" '
-            f'lang="{language_tag(definition.lang)}" title="{self.attval(definition.text)}" '
+    return (f'<span class="gpu-title gpu-fallback" dir="{tip.direction}" '
+            f'lang="{tip.lang}" title="{self.attval(definition.text)}" '
             f'data-gpu-fallback="{self.attval(notice)}">')
 
 
