@@ -77,6 +77,19 @@ class gpu_pageref(nodes.Inline, nodes.Element):  # noqa: N801
     ``pages`` cell; a printed page cannot be followed as a link."""
 
 
+def terms_in(tree: nodes.Element) -> list[gpu_term]:
+    """The terms in *tree*, in document order: ``findall(gpu_term)`` without a generator
+    per node (a page is walked whole for its few terms, once read and once written)."""
+    found: list[gpu_term] = []
+    stack: list[nodes.Element] = [tree]
+    while stack:
+        element = stack.pop()
+        if isinstance(element, gpu_term):
+            found.append(element)
+        stack.extend(reversed([c for c in element.children if isinstance(c, nodes.Element)]))
+    return found
+
+
 def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_term:
     """A term as written in *docname*, linked once all pages are read.
 

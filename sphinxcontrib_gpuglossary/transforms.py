@@ -16,7 +16,16 @@ from sphinx import addnodes
 from sphinx.errors import NoUri
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from .nodes import anchor, deferred_table, glossary_block, gpu_pages, gpu_related, gpu_term, term_xref
+from .nodes import (
+    anchor,
+    deferred_table,
+    glossary_block,
+    gpu_pages,
+    gpu_related,
+    gpu_term,
+    term_xref,
+    terms_in,
+)
 from .tables import expand_pages, expand_related
 from .usage import build_table
 
@@ -67,7 +76,7 @@ class LinkTerms(SphinxPostTransform):
         targets, builder = domain.data["targets"], domain.builder
         html = builder.format == "html"
         uris: dict[tuple[str, str], str | None] = {}  # (from, to) -> relative URI
-        for term in list(self.document.findall(gpu_term)):
+        for term in terms_in(self.document):
             if isinstance(term.parent, nodes.reference):  # already linked (intersphinx)
                 continue
             term_id, fromdoc = term["termid"], term["refdoc"]

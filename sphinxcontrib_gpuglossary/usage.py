@@ -42,7 +42,7 @@ from sphinx.errors import NoUri
 
 from .core.errors import printable_name
 from .core.files import WriteRefusedError, read_file, write_atomic
-from .nodes import gpu_term
+from .nodes import terms_in
 from .tables import TableBuilder, TableSpec
 from .warnings import warn
 
@@ -74,7 +74,7 @@ def rendered_uses(document: nodes.document) -> dict[str, Conditions]:
     # a site that does not load sphinx.ext.ifconfig has no ifconfig node
     ifconfig = getattr(sys.modules.get("sphinx.ext.ifconfig"), "ifconfig", None)
     found: dict[str, set[tuple[Condition, ...]]] = {}
-    for term in document.findall(gpu_term):
+    for term in terms_in(document):
         conditions = _conditions(term, ifconfig)
         if conditions is not None:
             found.setdefault(term["termid"], set()).add(conditions)
