@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import bisect
 import html
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count
+from itertools import accumulate, compress
+from itertools import count as numbers
 from operator import add, attrgetter
 
 from ..core.model import Glossary, Term
@@ -150,7 +152,7 @@ class Matcher:
         else:
             entries = [(self.folded, spelt.folded)]
             key = spelt.folded  # each beginning with its joiner: "kv ", "tokens/"
-            self.folded_starts.update(key[:i + 1] for i, char in enumerate(key) if char in " /+&")
+            self.folded_starts.update(key[:joiner.end()] for joiner in _JOINERS.finditer(key))
             if not key.isascii():  # (no CJK character in ASCII: most keys)
                 self.folded_starts.update(key[:i] for i in range(1, len(key)) if _cjk_edge(key, i))
             if spelt.compact is not None:
@@ -158,7 +160,7 @@ class Matcher:
                 # "log it" is no "logit"
                 entries.append((self.compact if count > 1 else self.closed, spelt.compact))
                 self.compact_breaks.setdefault(spelt.compact, set()).update(spelt.breaks)
-                self.compact_starts.update(spelt.compact[:i] for i in range(1, len(spelt.compact)))
+                self.compact_starts.update(accumulate(spelt.compact[:-1]))  # each beginning
         for table, key in entries:
             if table.get(key, term.id) != term.id:
                 shared.setdefault(key, {table[key]}).add(term.id)
@@ -263,9 +265,9 @@ class Matcher:
         pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
         if not first.isdisjoint(folded):
-            starts.update(compress(count(), map(first.__contains__, folded)))
+            starts.update(compress(numbers(), map(first.__contains__, folded)))
         if not joins.isdisjoint(pairs):
-            starts.update(i for i in compress(count(), map(joins.__contains__, pairs))
+            starts.update(i for i in compress(numbers(), map(joins.__contains__, pairs))
                           if folded[i] in joins)
         return _Block(text, folded, sorted(starts))
 
@@ -463,6 +465,8 @@ class Matcher:
 
 
 _start = attrgetter("start")
+#: What joins the words of a folded key (:meth:`Matcher._add`).
+_JOINERS = re.compile("[ /+&]")
 
 
 class _Block:

@@ -19,7 +19,6 @@ import bisect
 import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import NamedTuple
 
 #: Scripts written without spaces between words: Hangul jamo, CJK radicals and
@@ -139,8 +138,7 @@ def gap(text: str, left: Word, right: Word) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Spelt:
+class Spelt(NamedTuple):
     """A run of words as keys: *folded* (case folded, joiners as written), *compact*
     (case folded, words run together: ``KV cache``, ``KV-cache`` and ``KVCache`` meet),
     and *exact* (as written, for one-word spellings whose case matters)."""
