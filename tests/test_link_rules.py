@@ -244,7 +244,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "'authorization' in the same sentence (the term's linking.not_near)"),
     ("Normalization of rewards keeps it stable.", "Normalization",
      "not in one of the phrases of the term's linking.only_in"),
-    ("Import torch first.", "torch", "part of 'torch' (the term's linking.not_in)"),
+    ("Compile it with Torch-TensorRT.", "Torch",
+     "part of 'Torch-TensorRT' (the term's linking.not_in)"),
+    ("Export TP=$SIZE first.", "TP", "part of the code 'TP=$SIZE'"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
     # an access token beside API keys or in headers; the transformers library, singular
     ("Keep tokens and API keys out of the logs.", "tokens",
@@ -516,6 +518,10 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # a width is no version: FP16-speed is FP16 (FLUX.1-dev is a variant's name)
     ("It gives FP32-range with FP16-speed.", [("FP16", "fp16")]),
     # a space where the term's spelling has none: "to PP" is no "top p"
+    # torch is PyTorch; an acronym's number is its degree, as prose writes it
+    ("It needs torch 2.4 and uses TP=4, PP=1 with LR=1e-4.",
+     [("torch", "pytorch"), ("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"),
+      ("LR", "learning-rate")]),
     ("Move from TP to PP, then use top p.",
      [("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"), ("top p", "top-p-sampling")]),
 ])

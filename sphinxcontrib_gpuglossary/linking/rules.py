@@ -456,6 +456,8 @@ def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
 _CALL = re.compile(r"\([\w.,\s=]*\)")
 #: A colon glued to what follows: a device, port or tag (``cuda:0``, ``:8000``, ``:latest``).
 _DEVICE = re.compile(r":[\w.-]")
+#: An acronym's number, as prose writes a degree or setting (``TP=4``, ``LR=1e-4``).
+_SETTING = re.compile(r"=\d[\d.]*(?:e-?\d+)?")
 #: A path: from the root or home, relative, or with a file's extension or a scheme.
 _PATH = re.compile(r"^(?:/|~|\.{1,2}/)|://|/[\w-]+\.\w{1,5}\b|\.\w{1,5}/")
 
@@ -476,6 +478,8 @@ def in_code(text: str, start: int, end: int) -> str | None:
     inner_start = token_start + len(raw) - len(raw.lstrip("([{\"'“‘"))
     before = text[inner_start:start]
     after = text[end:inner_start + len(token)]
+    if not before and text[start:end].isupper() and _SETTING.fullmatch(after):
+        return None  # "TP=4, PP=1": a degree or setting, as prose writes it
     if (token.startswith("-") and not token.startswith("- ")) or "_" in token:
         return token
     if (before and before[-1] in _CODE_BEFORE) or (after and after[0] in _CODE_AFTER - {"("}):
