@@ -247,6 +247,16 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Compile it with Torch-TensorRT.", "Torch",
      "part of 'Torch-TensorRT' (the term's linking.not_in)"),
     ("Export TP=$SIZE first.", "TP", "part of the code 'TP=$SIZE'"),
+    # an SM's number or version is the compute capability, not the multiprocessor
+    ("Kernels need SM 8.0 or newer.", "SM", "part of 'SM #' (the term's linking.not_in)"),
+    ("Check the SM version first.", "SM", "part of 'SM version' (the term's linking.not_in)"),
+    # NVIDIA's catalog and a warping network are names, whatever their case
+    ("MMARs are released on Nvidia GPU cloud.", "GPU",
+     "part of 'NVIDIA GPU Cloud' (the term's linking.not_in)"),
+    ("A spatial transformer warps the image.", "transformer",
+     "part of 'spatial transformer' (the term's linking.not_in)"),
+    ("We draw inferences from the results.", "inferences",
+     "part of 'draw inferences' (the term's linking.not_in)"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
     # an access token beside API keys or in headers; the transformers library, singular
     ("Keep tokens and API keys out of the logs.", "tokens",
@@ -522,6 +532,10 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("It needs torch 2.4 and uses TP=4, PP=1 with LR=1e-4.",
      [("torch", "pytorch"), ("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"),
       ("LR", "learning-rate")]),
+    ("The H100 has 132 SMs; each SM runs warps.",
+     [("H100", "nvidia-h100"), ("SMs", "streaming-multiprocessor"),
+      ("SM", "streaming-multiprocessor")]),
+    ("It runs model inferences on GPUs.", [("model inferences", "inference"), ("GPUs", "gpu")]),
     ("Move from TP to PP, then use top p.",
      [("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"), ("top p", "top-p-sampling")]),
 ])
