@@ -257,6 +257,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'spatial transformer' (the term's linking.not_in)"),
     ("We draw inferences from the results.", "inferences",
      "part of 'draw inferences' (the term's linking.not_in)"),
+    # a model's parameters in a sentence about a command or its flags are settings
+    ("Query the parameters of the model with the launch command.", "parameters",
+     "'launch' in the same sentence (the term's linking.not_near)"),
     ("SDXL Turbo needs one step.", "SDXL", "part of 'SDXL Turbo' (the term's linking.not_in)"),
     # an access token beside API keys or in headers; the transformers library, singular
     ("Keep tokens and API keys out of the logs.", "tokens",
@@ -535,6 +538,7 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("The H100 has 132 SMs; each SM runs warps.",
      [("H100", "nvidia-h100"), ("SMs", "streaming-multiprocessor"),
       ("SM", "streaming-multiprocessor")]),
+    ("Freeze the network's remaining parameters.", [("parameters", "parameter")]),
     ("It runs model inferences on GPUs.", [("model inferences", "inference"), ("GPUs", "gpu")]),
     ("Move from TP to PP, then use top p.",
      [("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"), ("top p", "top-p-sampling")]),
