@@ -115,8 +115,6 @@ class GpuDomain(Domain):
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
         self._tooltips: dict[str, Tooltip] = {}  # term id -> tooltip, filled when written
         self._right_to_left: bool | None = None
-        #: attribute values of terms' tags as the HTML writer encodes them (:mod:`.writers`)
-        self.encoded_values: dict[str, str] = {}
 
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""

@@ -18,7 +18,6 @@ import re
 from typing import TYPE_CHECKING
 
 from docutils import nodes
-from docutils.writers._html_base import HTMLTranslator
 
 from . import labels
 from .core.languages import language_name, language_tag, text_direction
@@ -52,39 +51,12 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     wrapper = _first_use(self, domain, node, text, atts)
     if wrapper:
         self.body.append(wrapper)
-    self.body.append(_term_tag(self, domain, node, tag, atts))
+    self.body.append(self.starttag(node, tag, "", **atts))
     self.body.append(_encoded(self, text, domain.right_to_left))
     self.body.append(f"</{tag}>")
     if wrapper:
         self.body.append("</span>")
     raise nodes.SkipNode
-
-
-def _term_tag(self: HTML5Translator, domain: GpuDomain, node: gpu_term, tag: str,
-              atts: dict[str, str]) -> str:
-    """``self.starttag(node, tag, "", **atts)``, with each attribute value encoded once
-    per build (a term's definition, name and link are the same on every page that
-    uses it): what docutils' own ``starttag`` writes for a term with its one class and
-    no ids. A translator that writes tags or values its own way gets ``starttag``."""
-    if node["ids"] or node["classes"] != ["gpu-term"] or self.in_mailto \
-            or not _docutils_tags(type(self)):
-        return self.starttag(node, tag, "", **atts)
-    encoded = domain.encoded_values
-    values = {"class": "gpu-term " + atts.pop("CLASS") if "CLASS" in atts else "gpu-term",
-              **atts}
-    parts = [tag]
-    for name, value in sorted(values.items()):
-        attval = encoded.get(value)
-        if attval is None:
-            attval = encoded[value] = self.attval(value)
-        parts.append(f'{name}="{attval}"')
-    return f"<{' '.join(parts)}>"
-
-
-def _docutils_tags(translator: type) -> bool:
-    """Whether *translator* writes tags and attribute values as docutils does."""
-    return all(getattr(translator, name) is getattr(HTMLTranslator, name)
-               for name in ("starttag", "attval", "encode"))
 
 
 def _first_use(self: HTML5Translator, domain: GpuDomain, node: gpu_term, text: str,
