@@ -539,6 +539,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
      [("H100", "nvidia-h100"), ("SMs", "streaming-multiprocessor"),
       ("SM", "streaming-multiprocessor")]),
     ("Freeze the network's remaining parameters.", [("parameters", "parameter")]),
+    # a count of parameters after a CLI flag in the same sentence is still the model's
+    ("Set --port on the CLI; the model has 7 billion parameters.",
+     [("parameters", "parameter")]),
     ("It runs model inferences on GPUs.", [("model inferences", "inference"), ("GPUs", "gpu")]),
     ("Move from TP to PP, then use top p.",
      [("TP", "tensor-parallelism"), ("PP", "pipeline-parallelism"), ("top p", "top-p-sampling")]),
