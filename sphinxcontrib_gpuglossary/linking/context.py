@@ -9,7 +9,7 @@ answers it with the reason, which ``scan --explain`` shows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from docutils import nodes
 from sphinx import addnodes
@@ -33,9 +33,6 @@ NEVER: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...], str], ...] =
      "API signature, index, toctree or glossary"),
     ((glossary_block,), "glossary table"),
 )
-#: Every kind of element :func:`_reason` may say no to (most elements are none of them).
-_ASKED = (*(kind for kinds, _why in NEVER for kind in kinds), nodes.entry, nodes.container,
-          nodes.strong, nodes.emphasis, nodes.paragraph)
 #: What may follow a lead-in (``**Name** - text``, ``**Name**: text``).
 _LEAD_IN_SEPARATOR = re.compile(r"\s*[:\-–—.|]")
 #: A sentence that starts after bold words: they are its run-in heading.
@@ -87,14 +84,9 @@ def _reason(element: nodes.Element) -> str | None:
     for kinds, reason in NEVER:
         if isinstance(element, kinds):
             return reason
-    if isinstance(element, nodes.entry) and header_row(element.parent):
-        return "table header"
-    if isinstance(element, nodes.container) and element.get("literal_block"):
-        return "a code block's caption"
-    if isinstance(element, (nodes.strong, nodes.emphasis)) and lead_in(element):
-        return "heading or lead-in"
-    if isinstance(element, nodes.paragraph) and heading_line(element):
-        return "a line used as a heading"
+    for kinds, holds, reason in _WHERE:
+        if isinstance(element, kinds) and holds(element):
+            return reason
     return None
 
 
@@ -228,3 +220,15 @@ class RunningText:
                 parts.append(f" {head}")
             known = self._blocks[id(block)] = ("".join(parts), offsets)
         return known[0], known[1][id(text)]
+
+
+#: Elements whose text is not linked where they stand so, with the reason a writer is told.
+_WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
+                    Callable[[nodes.Element], bool], str], ...] = (
+    ((nodes.entry,), lambda e: header_row(e.parent), "table header"),
+    ((nodes.container,), lambda e: bool(e.get("literal_block")), "a code block's caption"),
+    ((nodes.strong, nodes.emphasis), lead_in, "heading or lead-in"),
+    ((nodes.paragraph,), heading_line, "a line used as a heading"),
+)
+#: Every kind of element :func:`_reason` may say no to (most elements are none of them).
+_ASKED = tuple(kind for kinds, *_rest in (*NEVER, *_WHERE) for kind in kinds)
