@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
+from sphinxcontrib_gpuglossary.cli import main
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.core.model import Glossary, Term
 from sphinxcontrib_gpuglossary.linking.matcher import Matcher
@@ -121,3 +124,25 @@ def test_the_seeded_bengali_names_are_found() -> None:
     matcher = Matcher.build(SEEDED, ["bn", "en"])
     assert [t for _s, _e, t in matcher.find("কোয়ান্টাইজেশন জিপিইউ মেমরি কমায়।")] == \
         ["quantization", "gpu"]
+
+
+def test_one_sense_per_page_in_a_build_and_in_scan(tmp_path, build, capsys) -> None:
+    """A page that says *type inference* further down links no bare *inference*, in a
+    build as in ``scan``; a page that does not links it."""
+    (tmp_path / "conf.py").write_text("extensions = ['sphinxcontrib_gpuglossary']\n"
+                                      "gpuglossary_autolink = 'all'\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   compiler\n"
+                                        "   serving\n   glossary\n")
+    (tmp_path / "glossary.rst").write_text("Glossary\n========\n\n.. glossary-table::\n")
+    (tmp_path / "compiler.rst").write_text(
+        "Types\n=====\n\nInference of the types runs on the GPU.\n\n"
+        "The compiler's type inference is fast; inference ends before code generation.\n")
+    (tmp_path / "serving.rst").write_text("Serving\n=======\n\nInference runs on the GPU.\n")
+    site = build(tmp_path)
+    assert links(site.read("compiler.html")) == [("gpu", "GPU")]
+    assert links(site.read("serving.html")) == [("inference", "Inference"), ("gpu", "GPU")]
+    assert main(["scan", str(tmp_path), "--format", "json"]) == 1
+    found = json.loads(capsys.readouterr().out)
+    assert sorted((Path(m["file"]).name, m["text"], m["term"]) for m in found) == [
+        ("compiler.rst", "GPU", "gpu"), ("serving.rst", "GPU", "gpu"),
+        ("serving.rst", "Inference", "inference")]

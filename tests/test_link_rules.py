@@ -365,7 +365,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ('Only users with a valid token reach a protected endpoint.', 'token',
      "'protected' in the same sentence (the term's linking.not_near)"),
     ('Replace it with your huggingface hub token.', 'token',
-     "part of 'hub token' (the term's linking.not_in)"),
+     "part of 'hub token' (the term's linking.other_senses)"),
     ('The router is serving inference requests now.', 'serving',
      "part of 'serving * requests' (the term's linking.not_in)"),
     ('Sign it with the token signing algorithm.', 'token',
@@ -387,7 +387,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("NeMo Megatron trains large models.", "Megatron",
      "part of 'NeMo Megatron' (the term's linking.not_in)"),
     ("The codec applies vector quantization to the encoder output.", "quantization",
-     "part of 'vector quantization' (the term's linking.not_in)"),
+     "part of 'vector quantization' (the term's linking.other_senses)"),
     ("Enable weight streaming for large engines.", "streaming",
      "part of 'weight streaming' (the term's linking.not_in)"),
     ("Rotary and positional embeddings encode order.", "embeddings",
@@ -425,7 +425,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Results sit in the in-memory object store.", "object store",
      "part of 'in-memory object store' (the term's linking.not_in)"),
     ("Python containers such as lists hold the tensors.", "containers",
-     "part of 'Python container' (the term's linking.not_in)"),
+     "part of 'Python container' (the term's linking.other_senses)"),
     # a word before the term is read as written: "models parameter" is no "model parameter"
     ("Models passed in the models parameter are ignored.", "parameter",
      "not in one of the phrases of the term's linking.only_in"),
@@ -439,7 +439,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
 def test_more_language_and_data_rules(text: str, word: str, reason: str | None) -> None:
     if reason is None:  # the paragraph case: every mention of the word is turned down
         reasons = [c.reason for c in MATCHER.candidates(text) if text[c.start:c.end] == word]
-        assert reasons == ["part of 'API token' (the term's linking.not_in)",
+        assert reasons == ["part of 'API token' (the term's linking.other_senses)",
                            "'tokens' means something else elsewhere in this paragraph"]
         return
     assert why(text, word) == reason
@@ -586,3 +586,64 @@ def test_the_sites_own_name_holding_a_term_is_a_longer_name() -> None:
 
 def test_a_trademark_sign_joins_words_as_a_space_does() -> None:
     assert linked("Install the NVIDIA® CUDA® Toolkit first.") == [("CUDA® Toolkit", "cuda-toolkit")]
+
+
+def test_a_phrase_of_another_sense_is_not_the_term_where_it_stands() -> None:
+    assert why("Numba's type inference is fast.", "inference") == \
+        "part of 'type inference' (the term's linking.other_senses)"
+    assert why("Create an access token first.", "token") == \
+        "part of 'access token' (the term's linking.other_senses)"
+
+
+def test_one_sense_per_page_turns_down_the_terms_one_word_spellings() -> None:
+    """A page that says *type inference* means it by *inference* throughout: before the
+    phrase and after it, in any case; the page's other terms are untouched."""
+    page = "Inference of the types runs first.\n\nThe compiler's type inference is fast."
+    senses = MATCHER.page_senses(page)
+    assert senses == {"inference": "type inference"}
+    text = "Inference of the types runs on the GPU."
+    assert linked(text) == [("Inference", "inference"), ("GPU", "gpu")]
+    assert [(text[s:e], t) for s, e, t in MATCHER.find(text, senses=senses)] == [("GPU", "gpu")]
+    reason = next(c.reason for c in MATCHER.candidates(text, senses=senses) if c.term == "inference")
+    assert reason == "'type inference' on this page: the word means that here " \
+        "(the term's linking.other_senses)"
+
+
+@pytest.mark.parametrize(("page", "senses"), [
+    ("Set your HF tokens\nin the shell.", {"token": "HF tokens"}),  # plural, across a line
+    ("Pass a Hugging-Face token.", {"token": "Hugging-Face token"}),  # hyphened
+    ("It streams 80 tokens per second.", {}),
+    ("The prototype inference server.", {}),  # a word that only ends like the phrase's
+    ("Keep the accuracy loss small.", {}),  # a not_in phrase: the page may speak of loss
+])
+def test_what_a_page_says_of_its_senses(page: str, senses: dict[str, str]) -> None:
+    assert MATCHER.page_senses(page) == senses
+
+
+def test_one_sense_per_page_leaves_longer_spellings_linked(tmp_path: Path) -> None:
+    """Only a one-word spelling takes the page's sense: a longer name of the term is
+    still the term (*spinning widget*), and a term the site switched off has no sense."""
+    text = TERMS.replace("not_in: [widget factory,", "other_senses: [widget factory]\n"
+                                                     "      not_in: [")
+    text = text.replace("aliases: {en: [wdg]}", "aliases: {en: [wdg, spinning widget]}")
+    text = text.replace("only_in: [rack widget, widget *, \"# widgets\"]", "only_in: []")
+    matcher = user_matcher(tmp_path, text)
+    senses = matcher.page_senses("Our widget factory makes them.")
+    assert senses == {"widget": "widget factory"}
+    sentence = "The widget and the spinning widget."
+    assert [(sentence[s:e], t) for s, e, t in matcher.find(sentence, senses=senses)] == [
+        ("spinning widget", "widget")]
+    path = tmp_path / "terms.yaml"
+    off = Matcher.build(load_glossary([GlossaryFile(path, "terms.yaml")]), ["en"],
+                        exclude=["widget"])
+    assert off.page_senses("Our widget factory makes them.") == {}
+
+
+def test_an_other_senses_phrase_that_is_only_the_terms_words_is_reported(
+        tmp_path: Path) -> None:
+    """It would turn the word down on every page that uses it."""
+    p = only(problems(tmp_path, TERMS.replace("not_in: [widget factory,",
+                                              "other_senses: [widgets]\n      not_in: [")))
+    assert p.line == 9
+    assert "linking phrase 'widgets' of term 'widget' is only the term's own words, so " \
+        "every page that uses the word would read it in another sense" in p.message

@@ -97,7 +97,8 @@ def linking_record(term: Term) -> dict[str, object]:
     """The term's ``linking`` rules as a glossary file writes them (empty: none)."""
     rules = term.linking
     record: dict[str, object] = {k: list(v) for k, v in
-                                 (("not_in", rules.not_in), ("only_in", rules.only_in),
+                                 (("not_in", rules.not_in), ("other_senses", rules.other_senses),
+                                  ("only_in", rules.only_in),
                                   ("not_near", rules.not_near)) if v}
     if rules.any_case:
         record["any_case"] = True
@@ -126,7 +127,9 @@ def term_record(term: Term) -> dict[str, object]:
         "autolink": term.autolink,
         "readings": _by_language(term.readings),
         "stamps": stamps_by_language(term),
-        "linking": {"not_in": list(term.linking.not_in), "only_in": list(term.linking.only_in),
+        "linking": {"not_in": list(term.linking.not_in),
+                    "other_senses": list(term.linking.other_senses),
+                    "only_in": list(term.linking.only_in),
                     "not_near": list(term.linking.not_near), "any_case": term.linking.any_case},
     }
 

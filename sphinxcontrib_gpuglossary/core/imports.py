@@ -782,12 +782,13 @@ def _linking(note: str, line: int, base: Termbase) -> dict[str, Any]:
     except ValueError:
         rules = None
     valid = isinstance(rules, dict) and all(
-        (key in ("not_in", "only_in", "not_near") and isinstance(value, list)
+        (key in ("not_in", "other_senses", "only_in", "not_near") and isinstance(value, list)
          and all(isinstance(v, str) for v in value))
         or (key == "any_case" and isinstance(value, bool)) for key, value in rules.items())
     if not valid:
         base.fail(line, "the entry's 'linking:' note is not a JSON object of not_in, "
-                        "only_in and not_near lists and any_case; fix or remove it")
+                        "other_senses, only_in and not_near lists and any_case; fix or "
+                        "remove it")
         return {}
     return rules
 

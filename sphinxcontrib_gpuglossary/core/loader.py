@@ -201,6 +201,8 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
         rules = term.linking
         term.linking = LinkRules(
             not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
+            other_senses=(*rules.other_senses, *(p for p in entry.linking.other_senses
+                                                 if p not in rules.other_senses)),
             only_in=(*rules.only_in,
                      *(p for p in entry.linking.only_in if p not in rules.only_in)),
             not_near=(*rules.not_near,
@@ -234,24 +236,29 @@ def _note_translations(translations: list[Translation], entry: TermEntry) -> Non
 
 def _check_phrases(entry: TermEntry, term: Term | None) -> list[Problem]:
     """Each ``linking`` phrase must hold one of the term's names or forms (as words); an
-    ``only_in`` phrase more than that, or it would let the bare word link."""
+    ``only_in`` phrase more than that, or it would let the bare word link, and an
+    ``other_senses`` phrase too, or any page that uses the word would turn it down."""
     if entry.linking is None or term is None:
         return []
     keys = {_words(s) for spellings in (term.names.values(), *term.aliases.values(),
                                          *term.forms.values()) for s in spellings}
     problems = []
-    for phrase in (*entry.linking.not_in, *entry.linking.only_in):
+    rules = entry.linking
+    for phrase in (*rules.not_in, *rules.other_senses, *rules.only_in):
         padded = f" {_words(phrase)} "
         if not any(f" {key} " in padded for key in keys):
             line, column = entry.phrases_at[phrase]
             problems.append(Problem(entry.file, line, column, (
                 f"linking phrase {phrase!r} of term {entry.id!r} holds none of its names or "
                 f"forms; write the term's own words in it (e.g. {term.names.get('en', term.id)!r})")))
-        elif phrase in entry.linking.only_in and _bare(phrase, padded, keys):
+        elif (phrase in rules.only_in or phrase in rules.other_senses) \
+                and _bare(phrase, padded, keys):
             line, column = entry.phrases_at[phrase]
+            effect = "it would stand for the bare word" if phrase in rules.only_in else \
+                "every page that uses the word would read it in another sense"
             problems.append(Problem(entry.file, line, column, (
                 f"linking phrase {phrase!r} of term {entry.id!r} is only the term's own words, "
-                "so it would stand for the bare word; write the words around it too")))
+                f"so {effect}; write the words around it too")))
     return problems
 
 

@@ -78,6 +78,9 @@ class LinkRules:
 
     #: longer names or phrases in which the term's words mean something else
     not_in: tuple[str, ...] = ()
+    #: phrases in which the term's word means another concept (``type inference``): not
+    #: the term there, and on a page that holds one, its one-word spellings mean that
+    other_senses: tuple[str, ...] = ()
     #: when given, the term is linked only inside one of these phrases
     only_in: tuple[str, ...] = ()
     #: words that, in the same sentence, say the term's words mean something else

@@ -6,7 +6,8 @@ languages match as whole words, longest first; one-word forms with capitals
 (``GPU``, ``vLLM``, ``LoRA``) match only with that exact spelling, so ``sm`` or
 ``gpu`` in prose are left alone. Text where no link belongs (:mod:`.context`:
 headings, code, links, lead-ins...) is never touched, nor terms with
-``autolink: false``.
+``autolink: false``. The page's text (code aside) is read once first for the
+terms' ``other_senses`` phrases: one sense per page, as ``scan`` reads it.
 """
 
 from __future__ import annotations
@@ -41,15 +42,20 @@ class AutoLink(SphinxTransform):
         linked = set(domain.data["uses"].get(docname, ()))  # explicit uses count as linked
         running = RunningText()
         known: dict[int, str | None] = {}  # never_linked's answers for this page
-        for text in list(self.document.findall(nodes.Text)):
-            if not isinstance(text.parent, nodes.TextElement) \
-                    or never_linked(text, known) is not None:
+        texts = [t for t in self.document.findall(nodes.Text)
+                 if isinstance(t.parent, nodes.TextElement)]
+        senses = matcher.page_senses("\n".join(
+            t for t in texts if not isinstance(t.parent, nodes.FixedTextElement))) \
+            if matcher.senses else None
+        for text in texts:
+            if never_linked(text, known) is not None:
                 continue
             pieces: list[nodes.Node] = []
             position = 0
             block, offset = running.around(text)
             settled = linked if mode == "first" else ()
-            for start, end, term_id in matcher.find(block, offset, offset + len(text), settled):
+            for start, end, term_id in matcher.find(block, offset, offset + len(text), settled,
+                                                    senses):
                 start, end = start - offset, end - offset
                 if mode == "first" and term_id in linked:
                     continue  # twice in this text

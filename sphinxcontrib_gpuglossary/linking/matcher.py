@@ -7,9 +7,11 @@ variants win over a shorter term inside it. One-word spellings with two
 capitals or more (``GPU``, ``vLLM``, ``LoRA``) match only as written, unless
 the term's data says its name is no common word in any case. Then the rules
 (:mod:`.rules`) say whether the words are the term: the term's own ``linking``
-phrases, idioms, names of products and libraries, code. Every candidate the
-rules turn down keeps its words (a shorter term inside is not looked for) and
-carries the reason, for ``scan --explain``.
+phrases, idioms, names of products and libraries, code. A term keeps one sense
+per paragraph (``not_near``) and per page (``other_senses``: the caller asks
+:meth:`Matcher.page_senses` of the page's text, then passes the answer on).
+Every candidate the rules turn down keeps its words (a shorter term inside is
+not looked for) and carries the reason, for ``scan --explain``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
@@ -44,6 +46,7 @@ class Candidate:
 @dataclass
 class _Rules:
     not_in: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
+    other_senses: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     only_in: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     not_near: frozenset[str] = frozenset()
     #: the spellings (words run together) ``only_in`` restricts: those its phrases hold;
@@ -100,6 +103,9 @@ class Matcher:
     #: where a compact key's spellings have word breaks: the text may run words together
     #: (``KVCache``) but not break them elsewhere (``to PP`` is no ``top p``)
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
+    #: one sense per page: the terms with ``other_senses`` phrases in the build's
+    #: languages, each as a regular expression of a page's text (any case)
+    senses: dict[str, re.Pattern[str]] = field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
     _last: _Block = field(default_factory=lambda: _Block("", [], []))
 
@@ -129,6 +135,8 @@ class Matcher:
             if term.neutral and not term.linking.any_case:
                 matcher.capitalised_only.update(_capitalised_keys(spellings))
             matcher._uncompiled[term.id] = (term, spellings)
+            if term.linking.other_senses and term.id not in matcher.refused:
+                matcher._page_sense(term, spellings)
         matcher.first_words.update(matcher.compact, matcher.closed)
         matcher.compact_heads = matcher.compact_starts | matcher.compact.keys() \
             | matcher.closed.keys()
@@ -172,21 +180,14 @@ class Matcher:
         return self.rules[term_id]
 
     def _compile(self, term: Term, spellings: list[str]) -> _Rules | None:
-        phrases = (term.linking.not_in, term.linking.only_in)
+        phrases = (term.linking.not_in, term.linking.other_senses, term.linking.only_in)
         named = term.id in self.named
         if not any(phrases) and not term.linking.not_near and not named:
             return None
-        # the spellings of the build's languages: a phrase that holds none (another
-        # language's) can never stand around a word this matcher finds
-        parts = sorted({tuple(w.text.casefold() for w in words(s)) for s in spellings} - {()})
-        by_size: dict[int, set[tuple[str, ...]]] = {}
-        for part in parts:
-            by_size.setdefault(len(part), set()).add(part)
-        most_first = sorted(by_size.items(), reverse=True)
-        not_in, only_in = (rules.Phrases([p for p in (rules.Phrase.make(t, most_first)
-                                                       for t in texts) if p])
-                           for texts in phrases)
-        compiled = _Rules(not_in, only_in)
+        parts, most_first = _parts(spellings)
+        not_in, other_senses, only_in = (rules.Phrases(_phrases(texts, most_first))
+                                         for texts in phrases)
+        compiled = _Rules(not_in, other_senses, only_in)
         if named:
             compiled.longer_site_names, compiled.site_spelt = self._site_rules(term.id, most_first)
         if not (any(phrases) or term.linking.not_near or compiled.longer_site_names
@@ -197,6 +198,25 @@ class Matcher:
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
                                         for way in phrase.ways)
         return compiled
+
+    def _page_sense(self, term: Term, spellings: list[str]) -> None:
+        """Note the expression of *term*'s ``other_senses`` phrases in the build's
+        languages (none of them: the term has no sense to keep on a page)."""
+        made = _phrases(term.linking.other_senses, _parts(spellings)[1])
+        if made:
+            self.senses[term.id] = re.compile("|".join(p.pattern() for p in made), re.IGNORECASE)
+
+    def page_senses(self, page: str) -> dict[str, str]:
+        """One sense per page: the terms whose ``other_senses`` phrases the text of a
+        *page* holds, each with the first such phrase as the page writes it. On that page
+        the term's one-word spellings mean that other sense (a page that says *type
+        inference* means it by *inference*); pass the answer to :meth:`candidates`."""
+        found = {}
+        for term_id, pattern in self.senses.items():
+            match = pattern.search(page)
+            if match is not None:
+                found[term_id] = " ".join(match.group().split())
+        return found
 
     def _site_rules(self, term_id: str,
                     spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
@@ -215,18 +235,22 @@ class Matcher:
     # -- finding ------------------------------------------------------------------
 
     def find(self, text: str, start: int = 0, end: int | None = None,
-             settled: Collection[str] = ()) -> list[tuple[int, int, str]]:
+             settled: Collection[str] = (), senses: Mapping[str, str] | None = None
+             ) -> list[tuple[int, int, str]]:
         """``(start, end, term_id)`` of each term to link in ``text[start:end]``, left to
         right; the rest of *text* is the context the rules read. The terms *settled*
-        (linked once already, where a page links each term once) are not judged again."""
-        return [(c.start, c.end, c.term) for c in self.candidates(text, start, end, settled)
-                if c.reason is None]
+        (linked once already, where a page links each term once) are not judged again;
+        *senses* is what :meth:`page_senses` says of the page."""
+        return [(c.start, c.end, c.term)
+                for c in self.candidates(text, start, end, settled, senses) if c.reason is None]
 
     def candidates(self, text: str, start: int = 0, end: int | None = None,
-                   settled: Collection[str] = ()) -> list[Candidate]:
+                   settled: Collection[str] = (), senses: Mapping[str, str] | None = None
+                   ) -> list[Candidate]:
         """Every run of words in ``text[start:end]`` spelt like a term, longest first, left
         to right, each with the reason it is not linked (``None``: linked); a term in
-        *settled* is not judged, its reason is :data:`SETTLED`."""
+        *settled* is not judged, its reason is :data:`SETTLED`; *senses*: the page's
+        (:meth:`page_senses`)."""
         end = len(text) if end is None else end
         if self._last.text is not text:
             self._last = self._read(text)
@@ -253,7 +277,7 @@ class Matcher:
             if term_id in settled:
                 out.append(Candidate(found[i].start, found[i + size - 1].end, term_id, SETTLED))
             else:
-                out.append(self._judge(text, found, i, i + size - 1, term_id))
+                out.append(self._judge(text, found, i, i + size - 1, term_id, senses))
             i += size
         return out
 
@@ -331,12 +355,16 @@ class Matcher:
         return None
 
     def _judge(self, text: str, found: list[Word], first: int, last: int,
-               term_id: str) -> Candidate:
+               term_id: str, senses: Mapping[str, str] | None) -> Candidate:
         start, end = found[first].start, found[last].end
         if term_id.startswith("\0"):
             ids = term_id[1:].split()
             return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
-        return Candidate(start, end, term_id, self._reason(text, found, first, last, term_id))
+        reason = self._reason(text, found, first, last, term_id)
+        if reason is None and senses and term_id in senses and first == last:
+            reason = f"{senses[term_id]!r} on this page: the word means that here " \
+                     "(the term's linking.other_senses)"
+        return Candidate(start, end, term_id, reason)
 
     def _near(self, text: str, found: list[Word], first: int, last: int,
               words_near: frozenset[str]) -> str | None:
@@ -371,6 +399,9 @@ class Matcher:
         phrase = own.not_in.holding(text, found, first, last)
         if phrase is not None:
             return f"part of {phrase.text!r} (the term's linking.not_in)"
+        phrase = own.other_senses.holding(text, found, first, last)
+        if phrase is not None:
+            return f"part of {phrase.text!r} (the term's linking.other_senses)"
         phrase = own.longer_site_names.holding(text, found, first, last)
         if phrase is not None:
             return f"part of the site's own name {phrase.text!r} (conf.py project)"
@@ -489,6 +520,23 @@ def _cjk_edge(key: str, i: int) -> bool:
     """Whether a CJK character stands at one side of position *i* of *key* (words meet
     there without a joiner)."""
     return is_cjk(key[i - 1]) or is_cjk(key[i])
+
+
+def _parts(spellings: list[str]) -> tuple[list[tuple[str, ...]],
+                                         list[tuple[int, set[tuple[str, ...]]]]]:
+    """*spellings* as folded words, sorted, and by their number of words, the most first.
+    Only the build's languages: a phrase that holds none of them (another language's)
+    can never stand around a word this matcher finds."""
+    parts = sorted({tuple(w.text.casefold() for w in words(s)) for s in spellings} - {()})
+    by_size: dict[int, set[tuple[str, ...]]] = {}
+    for part in parts:
+        by_size.setdefault(len(part), set()).add(part)
+    return parts, sorted(by_size.items(), reverse=True)
+
+
+def _phrases(texts: Iterable[str],
+             most_first: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> list[rules.Phrase]:
+    return [p for p in (rules.Phrase.make(t, most_first) for t in texts) if p]
 
 
 def _spellings(term: Term, lang: str) -> list[str]:

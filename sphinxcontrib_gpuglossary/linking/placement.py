@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -348,9 +348,11 @@ def rendered(text: str) -> tuple[str, list[int]]:
 def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                forbidden: set[int] | frozenset[int] = frozenset(),
                missed: list[Missed] | None = None,
-               declined: list[Found] | None = None, why: str | None = None) -> list[Found]:
+               declined: list[Found] | None = None, why: str | None = None,
+               senses: Mapping[str, str] | None = None) -> list[Found]:
     """Every term in the plain text of *blocks*, and every role's output, placed in
-    *source*; none on a *forbidden* line (0-based: directive arguments and options).
+    *source*; none on a *forbidden* line (0-based: directive arguments and options);
+    *senses*: what :meth:`.Matcher.page_senses` says of the page (:func:`page_text`).
 
     A term in a block or piece that cannot be placed goes to *missed*, with the reason.
     Words spelt like a term that the matcher turns down go to *declined* with its
@@ -362,7 +364,7 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
         places = locate(source, block, claims)
         if places is None:
             if missed is not None:
-                missed += _terms_in(block, matcher, "block")
+                missed += _terms_in(block, matcher, "block", senses=senses)
             continue
         to_file = _FileOffsets(block.source, places)
         context, at = _context(block)
@@ -370,7 +372,7 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
         if missed is not None and len(aligned) < sum(1 for p in block.pieces if p.text):
             placed_pieces = {id(piece) for piece, _offsets in aligned}
             missed += _terms_in(block, matcher, "piece",
-                                [p for p in block.pieces if id(p) not in placed_pieces])
+                                [p for p in block.pieces if id(p) not in placed_pieces], senses)
         for piece, offsets in aligned:
             if piece.term is not None:
                 first_raw, last_raw = offsets[0], offsets[-1]
@@ -384,7 +386,8 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                 continue
             text, index = rendered(piece.text)
             offset = at[id(piece)]
-            for candidate in matcher.candidates(context, offset, offset + len(text)):
+            for candidate in matcher.candidates(context, offset, offset + len(text),
+                                                senses=senses):
                 reason = why or candidate.reason
                 if reason is not None and declined is None:
                     continue
@@ -422,7 +425,8 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
 
 
 def _terms_in(block: Block, matcher: Matcher, reason: str,
-              pieces: Sequence[Piece] | None = None) -> list[Missed]:
+              pieces: Sequence[Piece] | None = None,
+              senses: Mapping[str, str] | None = None) -> list[Missed]:
     """The terms in *block*'s plain text (or in *pieces* of it), as missed for *reason*."""
     context, at = _context(block)
     out = []
@@ -431,8 +435,13 @@ def _terms_in(block: Block, matcher: Matcher, reason: str,
             offset = at[id(piece)]
             end = offset + len(rendered(piece.text)[0])
             out += [Missed(block.line, context[s:e], term, reason)
-                    for s, e, term in matcher.find(context, offset, end)]
+                    for s, e, term in matcher.find(context, offset, end, senses=senses)]
     return out
+
+
+def page_text(blocks: Iterable[Block]) -> str:
+    """The text of a page's *blocks* as the rules read it, for one sense per page."""
+    return "\n".join(_context(block)[0] for block in blocks)
 
 
 def _context(block: Block) -> tuple[str, dict[int, int]]:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .words import Word, capitalised, gap, words
+from .words import Word, capitalised, gap, is_cjk, words
 
 #: Around inline code in the text the rules read, as a source writes it: the words on
 #: either side of code are no phrase (``the `model` parameter``).
@@ -84,6 +84,12 @@ class Phrase:
         return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
                                         for table in (by_words, by_joined, by_count)))
 
+    def pattern(self) -> str:
+        """A regular expression of the phrase as a page may write it (read in any case):
+        words apart with spaces or hyphens, or none beside a CJK character; the words
+        after the term's own, or its own last word, also in the plural."""
+        return "|".join(_way_pattern(before, own, after) for before, own, after in self.ways)
+
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
         """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
         where the phrase holds these very words, or else another spelling of as many
@@ -95,6 +101,27 @@ class Phrase:
             or self.by_count.get(len(own), ())
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
+
+
+def _way_pattern(before: tuple[str, ...], own: tuple[str, ...], after: tuple[str, ...]) -> str:
+    """One way of a phrase (:meth:`Phrase.pattern`)."""
+    spelt = (*before, *own, *after)
+    plural = len(spelt) - 1 if not after else len(before) + len(own)  # the first that may be
+    out = ""
+    for k, word in enumerate(spelt):
+        if k:
+            out += "" if is_cjk(spelt[k - 1][-1]) or is_cjk(word[0]) else r"[\s-]+"
+        out += _word_pattern(word, k >= plural)
+    return (("" if is_cjk(spelt[0][0]) else r"(?<!\w)") + f"(?:{out})"
+            + ("" if is_cjk(spelt[-1][-1]) else r"(?!\w)"))
+
+
+def _word_pattern(word: str, plural: bool) -> str:
+    if word == "#":
+        return _NUMBER.pattern
+    if word == "*":
+        return r"[^\s]+"
+    return re.escape(word) + ("(?:e?s)?" if plural and word.isalpha() else "")
 
 
 @functools.lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ import bisect
 import codecs
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from .placement import (
     apply,
     find_terms,
     forbidden_lines,
+    page_text,
     same_words,
 )
 from .project import Project, undecodable
@@ -241,10 +242,14 @@ class _Reader:
             by_file.setdefault(block.file, []).append(index)
         for file in record.texts:
             by_file.setdefault(file, [])
+        senses = self.matcher.page_senses(page_text(
+            [*record.blocks, *(block for block, _why in record.excluded)])) \
+            if self.matcher.senses else None
         for file, indexes in by_file.items():
-            self._place(record, file, indexes)
+            self._place(record, file, indexes, senses)
 
-    def _place(self, record: Record, file: str, indexes: list[int]) -> None:
+    def _place(self, record: Record, file: str, indexes: list[int],
+               senses: Mapping[str, str] | None) -> None:
         text = self.text(file)
         if text is None:
             return
@@ -260,7 +265,7 @@ class _Reader:
         missed: list[Missed] = []
         declined: list[Found] | None = [] if self.explain else None
         found = find_terms(read, blocks, self.matcher, forbidden_lines(read, record.markdown),
-                           missed, declined)
+                           missed, declined, senses=senses)
         if declined is not None:
             for block, why in record.excluded:
                 if block.file == file:
