@@ -582,6 +582,9 @@ def test_the_sites_own_name_holding_a_term_is_a_longer_name() -> None:
     text = "Streaming shuffles shards; token streaming sends each token."
     assert why(text, "Streaming", common) == "the site's own name 'Streaming' (conf.py project)"
     assert ("token streaming", "streaming") in linked(text, common)
+    # a project named as its package is the name written with spaces
+    package = Matcher.build(SEEDED, ["en"], site_names=["pytorch_geometric"])
+    assert linked("Pytorch Geometric builds on PyTorch.", package) == [("PyTorch", "pytorch")]
 
 
 def test_a_trademark_sign_joins_words_as_a_space_does() -> None:

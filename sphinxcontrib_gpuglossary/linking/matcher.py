@@ -116,6 +116,8 @@ class Matcher:
         choice: terms to link although ``autolink: false``, and terms never to link;
         *site_names* the site's own names (``project`` of its ``conf.py``)."""
         names = tuple(html.unescape(n).strip() for n in site_names if n and n.strip())
+        # a project named as its package (``pytorch_geometric``) is written with spaces
+        names += tuple(n.replace("_", " ") for n in names if "_" in n.strip("_"))
         matcher = cls(site_names=names, site_words=frozenset(
             w.text.casefold() for name in names for w in words(name)))
         include, exclude = set(include), set(exclude)
