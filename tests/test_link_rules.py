@@ -233,6 +233,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "word", "reason"), [
     ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
+    # "loss of" anything is a loss, not the loss function
+    ("Confirm that loss of the old metadata is acceptable.", "loss",
+     "part of 'loss of *' (the term's linking.not_in)"),
     ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
     ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
     ("The job will checkpoint often.", "checkpoint", "a verb: 'will checkpoint'"),
