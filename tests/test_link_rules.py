@@ -233,6 +233,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "word", "reason"), [
     ("DeepSeek-MoE is a model.", "MoE", "part of the name 'DeepSeek-MoE'"),
+    # a classical ML library's names and words (development site: XGBoost)
+    ("It uses gradient-based sampling.", "gradient",
+     "part of 'gradient-based sampling' (the term's linking.not_in)"),
+    ("Grace links the CPU and GPU with NVLink-C2C.", "NVLink",
+     "part of 'NVLink-C2C' (the term's linking.not_in)"),
+    ("The logit link maps the scores.", "logit", "part of 'logit link' (the term's linking.not_in)"),
+    ("This brings it to the attention of users.", "attention", "the idiom 'the attention of'"),
+    ("Use Spark's feature transformer first.", "transformer",
+     "part of 'feature transformer' (the term's linking.other_senses)"),
     # "loss of" anything is a loss, not the loss function
     ("Confirm that loss of the old metadata is acceptable.", "loss",
      "part of 'loss of *' (the term's linking.not_in)"),
@@ -619,6 +628,7 @@ def test_one_sense_per_page_turns_down_the_terms_one_word_spellings() -> None:
     ("Set your HF tokens\nin the shell.", {"token": "HF tokens"}),  # plural, across a line
     ("Pass a Hugging-Face token.", {"token": "Hugging-Face token"}),  # hyphened
     ("It streams 80 tokens per second.", {}),
+    ("A pre-processing data transformers step.", {"transformer": "data transformers"}),
     ("The prototype inference server.", {}),  # a word that only ends like the phrase's
     ("Keep the accuracy loss small.", {}),  # a not_in phrase: the page may speak of loss
 ])

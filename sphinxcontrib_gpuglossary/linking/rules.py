@@ -30,7 +30,8 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "your attention", "our attention", "my attention", "their attention",
           "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
           "serving the purpose", "serving a dual purpose", "loss of generality",
-          "at a loss", "without loss of")
+          "at a loss", "without loss of", "the attention of", "draw attention", "draws attention",
+          "drew attention", "bring attention", "brings attention")
 #: Words after a name that say it names a software package (``the transformers library``).
 _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
                             "sdk", "crate"})
