@@ -461,3 +461,20 @@ def test_a_term_in_a_directive_argument_is_named_not_dropped(tmp_path: Path, cap
     assert where(found, "index.rst") == [(7, 3, "CUDA")]
     assert "index.rst:4: 'GPU' [gpu] cannot be placed: it stands in a directive's argument" in err
     assert "1 mention found but not placed in its file" in err
+
+
+def test_a_project_sphinx_cannot_read_is_named_with_what_to_do(tmp_path: Path, capsys) -> None:
+    """A handler of the site's conf.py that fails while Sphinx reads (an extension made for
+    another Sphinx, a theme's setup that is missing) stops the scan: stderr says so, what
+    failed and what to do, and no mention is reported."""
+    srcdir = write(tmp_path, {
+        "conf.py": "def fail(app, docname, source):\n    raise RuntimeError('needs our theme')\n\n"
+                   "def setup(app):\n    app.connect('source-read', fail)\n",
+        "index.rst": "Home\n====\n\nThe KV cache grows.\n"})
+    code = main(["scan", str(srcdir), "--format", "json"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    # the page that failed, with its cause, then what stopped the scan
+    assert re.search(r"index\.rst: not read: .*needs our theme", err)
+    assert "Sphinx could not read the project: SphinxError" in err
+    assert "nothing was scanned" in err and "install what the build needs" in err

@@ -143,8 +143,12 @@ def run_scan(args: argparse.Namespace) -> int:
                                    select=None if select is None else select.accepts,
                                    explain=args.explain)
         except Exception as exc:  # an extension of the project failed while Sphinx read
+            for path, why in sorted(project.unread.items()):  # often the cause
+                note(f"{shown(Path(path))}: not read: {why}")
             note(f"Sphinx could not read the project: {type(exc).__name__}: "
-                 f"{printable(str(exc))}")
+                 f"{printable(str(exc))}; nothing was scanned. Scan reads the project as its "
+                 "build does: install what the build needs (the docs' requirements, the "
+                 "extensions and theme its conf.py names) where scan runs, and run it again")
             return 1
         finally:
             project.close()
