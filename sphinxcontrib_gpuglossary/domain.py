@@ -115,6 +115,9 @@ class GpuDomain(Domain):
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
         self._tooltips: dict[str, Tooltip] = {}  # term id -> tooltip, filled when written
         self._right_to_left: bool | None = None
+        #: the tags of our stylesheet and script, per place they are linked from
+        #: (:func:`.events.link_assets`)
+        self.asset_tags: dict[tuple[str, str, tuple[tuple[str, str], ...]], str] = {}
 
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sphinx import locale
 from sphinx.application import Sphinx
@@ -118,15 +120,41 @@ def add_assets(app: Sphinx) -> None:
         app.config.html_static_path.append(str(STATIC_DIR))
 
 
-def link_assets(app: Sphinx, pagename: str, _template: str, _context: dict,
+def link_assets(app: Sphinx, pagename: str, _template: str, context: dict[str, Any],
                 _doctree: object) -> None:
     """``html-page-context``: link the CSS and script from the pages with a term or a
     table, as Sphinx's MathJax does for pages with maths; from every page when the
     project asks for that (``app.set_html_assets_policy('always')``)."""
+    domain = _domain(app.env)
     if app.registry.html_assets_policy == "always" or \
-            not _domain(app.env).written_without(pagename, "uses", "tables"):
-        app.builder.add_css_file("gpuglossary.css")  # type: ignore[attr-defined]
-        app.builder.add_js_file("gpuglossary.js")  # type: ignore[attr-defined]
+            not domain.written_without(pagename, "uses", "tables"):
+        app.builder.add_css_file(ASSETS[0])  # type: ignore[attr-defined]
+        app.builder.add_js_file(ASSETS[1])  # type: ignore[attr-defined]
+        for kind in ("css_tag", "js_tag"):
+            if callable(context.get(kind)):
+                context[kind] = partial(_asset_tag, context[kind], context["pathto"],
+                                        domain.asset_tags, kind)
+
+
+#: the stylesheet and the script, as :func:`link_assets` adds them and as the page's
+#: asset lists name them
+ASSETS = ("gpuglossary.css", "gpuglossary.js")
+_OURS = frozenset(f"_static/{name}" for name in ASSETS)
+
+
+def _asset_tag(write: Callable[[Any], str], pathto: Callable[..., str], made: dict[tuple, str],
+               kind: str, asset: Any) -> str:
+    """The page's ``<link>`` or ``<script>`` tag of *asset*, as the builder's *write* makes
+    it; for our two files, made once per build and place the page links them from: Sphinx
+    reads a file's path again for its checksum (``?v=``) on every page."""
+    filename = getattr(asset, "filename", None)
+    if filename not in _OURS:
+        return write(asset)
+    key = (kind, pathto(filename, resource=True), tuple(sorted(asset.attributes.items())))
+    tag = made.get(key)
+    if tag is None:
+        tag = made[key] = write(asset)
+    return tag
 
 
 def _glossary_catalogs(app: Sphinx, language: str) -> list[Path]:

@@ -11,7 +11,7 @@ from sphinx.application import Sphinx
 from . import __version__, events, usage, writers
 from .deprecation import WarnDiscouragedText
 from .domain import GpuDomain, keep_unlinked
-from .linking.autolink import AutoLink
+from .linking.autolink import AutoLink, SplitDeferred
 from .linking.plain import PlainRole, UnwrapPlain
 from .nodes import deferred_table, glossary_block, gpu_pageref, gpu_pages, gpu_related, gpu_term, gpu_text
 from .roles import GpuTermRole
@@ -81,6 +81,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # priority 760: after smart quotes) that builds its table while the page is read.
     app.add_transform(WarnDiscouragedText)
     app.add_transform(AutoLink)
+    app.add_transform(SplitDeferred)  # after smart quotes: texts AutoLink left whole
     app.add_transform(UnwrapPlain)
     app.add_post_transform(BuildUsageTables)
     app.add_post_transform(LinkTerms)

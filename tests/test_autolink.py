@@ -146,3 +146,61 @@ def test_one_sense_per_page_in_a_build_and_in_scan(tmp_path, build, capsys) -> N
     assert sorted((Path(m["file"]).name, m["text"], m["term"]) for m in found) == [
         ("compiler.rst", "GPU", "gpu"), ("serving.rst", "GPU", "gpu"),
         ("serving.rst", "Inference", "inference")]
+
+
+SMART = ("Smart quotes\n============\n\n"
+         "The KV cache stays on the GPU while VRAM fills.\n\n"
+         "\"Paged\" -- attention's LoRA adapters... and the 'FlashAttention' kernel.\n\n"
+         "A KV cache's \"GPU\" -- then VRAM, LoRA and the FlashAttention kernel.\n")
+
+
+def test_texts_split_after_smart_quotes_give_the_same_page(make_site, build, monkeypatch) -> None:
+    """A text smart quotes leave as it is is split into its terms after them
+    (``SplitDeferred``), any other before them: the page is the one splitting every
+    text before smart quotes writes, quotes, dashes and links alike."""
+    from sphinxcontrib_gpuglossary.linking import autolink
+
+    index = "Home\n====\n\n.. toctree::\n\n   smart\n   glossary\n"
+    files = {"smart.rst": SMART, "index.rst": index}
+    unchanged = autolink._unchanged_by_smart_quotes
+    asked: list[bool] = []
+
+    def counted(text: str) -> bool:
+        asked.append(unchanged(text))
+        return asked[-1]
+
+    monkeypatch.setattr(autolink, "_unchanged_by_smart_quotes", counted)
+    for mode in ("first", "all"):
+        asked.clear()
+        deferred = build(_site(make_site, f"{mode}-deferred", files), gpuglossary_autolink=mode)
+        assert True in asked and False in asked  # both ways taken
+        monkeypatch.setattr(autolink, "_unchanged_by_smart_quotes", lambda text: False)
+        at_once = build(_site(make_site, f"{mode}-at-once", files), gpuglossary_autolink=mode)
+        monkeypatch.setattr(autolink, "_unchanged_by_smart_quotes", counted)
+        page = deferred.read("smart.html")
+        assert _body(page) == _body(at_once.read("smart.html"))
+        text = re.sub(r"<[^>]+>", "", _body(page))
+        assert "“Paged” – attention’s" in text and "A KV cache’s “GPU” – then" in text
+        found = links(page)
+        assert ("kv-cache", "KV cache") in found and ("vram", "VRAM") in found
+        if mode == "all":
+            assert [t for t, _ in found].count("vram") == 2
+
+
+def _site(make_site, name: str, files: dict[str, str]):
+    srcdir = make_site("autolink", files)
+    return srcdir.rename(srcdir.with_name(name))
+
+
+def _body(html: str) -> str:
+    return html[html.index('<div class="body"'):html.index('<div class="sphinxsidebar"')]
+
+
+@pytest.mark.parametrize("text", [
+    "it's", 'a "quote"', "a -- dash", "wait...", "wait. . .", "a `tick`", "back\\slash",
+    "&quot;", "null\x00escape", "“curly”", "en – dash", "«guillemets»", "ellipsis…"])
+def test_text_smart_quotes_may_change_is_split_before_them(text: str) -> None:
+    from sphinxcontrib_gpuglossary.linking.autolink import _unchanged_by_smart_quotes
+
+    assert not _unchanged_by_smart_quotes(f"The GPU {text} here")
+    assert _unchanged_by_smart_quotes("The GPU - a co-processor. Its VRAM: 80 GB (HBM3)!")

@@ -220,9 +220,9 @@ def test_autolink_cost_marked_site_has_by_hand_the_links_first_makes(tmp_path) -
 def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
         tmp_path, capsys) -> None:
     from benchmarks import autolinkcost, productsite
-    from sphinxcontrib_gpuglossary.linking.autolink import AutoLink
+    from sphinxcontrib_gpuglossary.linking.autolink import AutoLink, SplitDeferred
 
-    apply = AutoLink.apply
+    apply, split = AutoLink.apply, SplitDeferred.apply
     generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
     root = autolinkcost.prepare(generated["none"], "Glossary\n========\n\n.. glossary-table::\n",
                                 tmp_path / "first", "first")
@@ -232,5 +232,5 @@ def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
     assert shares is not None and 0 < float(shares.group(1)) < 100
     assert 0 < float(shares.group(2)) < float(shares.group(3))
     assert err.count("round ") == 2
-    assert AutoLink.apply is apply
+    assert AutoLink.apply is apply and SplitDeferred.apply is split
     assert (tmp_path / "out" / "page000.html").is_file()

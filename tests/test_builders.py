@@ -115,3 +115,45 @@ def test_gettext_page_catalogs_hold_no_glossary_text(srcdir, build) -> None:
                                      "man", "texinfo", "gettext", "xml", "pseudoxml"])
 def test_every_builder_builds_without_warnings(srcdir, build, builder: str) -> None:
     assert build(srcdir, builder).warnings == ""
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_asset_tags_made_once_are_those_sphinx_writes_on_every_page(make_site, build,
+                                                                    builder: str) -> None:
+    """The tags of the stylesheet and script are made once per place a page links them
+    from (:func:`.events.link_assets`): on pages at every depth they are Sphinx's own,
+    with the path from that page and the file's checksum; Sphinx's other assets are
+    untouched, and a page without a term links neither."""
+    import zlib
+
+    deep = "Deep\n====\n\nA :gpu-term:`GPU` further down.\n"
+    plain = "Plain\n=====\n\nNo terms here.\n"
+    index = "Home\n====\n\n.. toctree::\n\n   guide\n   glossary\n   sub/deep\n   plain\n"
+    srcdir = make_site("basic", {"guide.rst": GUIDE, "glossary.rst": GLOSSARY,
+                                 "index.rst": index, "plain.rst": plain})
+    (srcdir / "sub").mkdir()
+    (srcdir / "sub" / "deep.rst").write_text(deep, encoding="utf-8")
+    site = build(srcdir, builder)
+    static = site.outdir / "_static"
+
+    def tags(page: str) -> list[str]:
+        return re.findall(r'<(?:link|script)[^>]*_static/[^>]*>(?:</script>)?', page)
+
+    def checksum(name: str) -> str:
+        content = (static / name).read_bytes().translate(None, b"\r")
+        return f"{zlib.crc32(content):08x}"
+
+    suffix = "/index.html" if builder == "dirhtml" else ".html"
+    pages = {"guide": "", "sub/deep": "../", "glossary": ""}
+    if builder == "dirhtml":
+        pages = {name: prefix + "../" for name, prefix in pages.items()}
+    for name, prefix in pages.items():
+        found = tags(site.read(name + suffix))
+        assert f'<link rel="stylesheet" type="text/css" href="{prefix}_static/gpuglossary.css'\
+               f'?v={checksum("gpuglossary.css")}" />' in found
+        assert f'<script src="{prefix}_static/gpuglossary.js?v={checksum("gpuglossary.js")}">'\
+               "</script>" in found
+        assert f'<script src="{prefix}_static/doctools.js?v={checksum("doctools.js")}"></script>'\
+               in found
+    plain_tags = tags(site.read("plain" + suffix))
+    assert plain_tags and not [t for t in plain_tags if "gpuglossary" in t]
