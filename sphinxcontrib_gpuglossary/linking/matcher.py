@@ -104,8 +104,9 @@ class Matcher:
     #: (``KVCache``) but not break them elsewhere (``to PP`` is no ``top p``)
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
     #: one sense per page: the terms with ``other_senses`` phrases in the build's
-    #: languages, each as a regular expression of a page's text (any case)
-    senses: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    #: languages, each with the first of the term's own words in them (a page without
+    #: one is not searched) and the phrases as a regular expression (any case)
+    senses: dict[str, tuple[frozenset[str], re.Pattern[str]]] = field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
     _last: _Block = field(default_factory=lambda: _Block("", [], []))
 
@@ -206,7 +207,9 @@ class Matcher:
         languages (none of them: the term has no sense to keep on a page)."""
         made = _phrases(term.linking.other_senses, _parts(spellings)[1])
         if made:
-            self.senses[term.id] = re.compile("|".join(p.pattern() for p in made), re.IGNORECASE)
+            self.senses[term.id] = (
+                frozenset(own[0] for phrase in made for _before, own, _after in phrase.ways),
+                re.compile("|".join(p.pattern() for p in made), re.IGNORECASE))
 
     def page_senses(self, page: str) -> dict[str, str]:
         """One sense per page: the terms whose ``other_senses`` phrases the text of a
@@ -214,7 +217,10 @@ class Matcher:
         the term's one-word spellings mean that other sense (a page that says *type
         inference* means it by *inference*); pass the answer to :meth:`candidates`."""
         found = {}
-        for term_id, pattern in self.senses.items():
+        folded = page.casefold()
+        for term_id, (own, pattern) in self.senses.items():
+            if not any(word in folded for word in own):
+                continue
             match = pattern.search(page)
             if match is not None:
                 found[term_id] = " ".join(match.group().split())
