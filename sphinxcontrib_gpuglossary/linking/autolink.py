@@ -54,8 +54,7 @@ class AutoLink(SphinxTransform):
         texts = [t for t in self.document.findall(nodes.Text)
                  if isinstance(t.parent, nodes.TextElement)]
         senses = matcher.page_senses("\n".join(
-            t for t in texts if not isinstance(t.parent, nodes.FixedTextElement))) \
-            if matcher.senses else None
+            t for t in texts if not isinstance(t.parent, nodes.FixedTextElement)))
         for text in texts:
             if never_linked(text, known) is not None:
                 continue

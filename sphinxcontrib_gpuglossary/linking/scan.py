@@ -243,13 +243,12 @@ class _Reader:
         for file in record.texts:
             by_file.setdefault(file, [])
         senses = self.matcher.page_senses(page_text(
-            [*record.blocks, *(block for block, _why in record.excluded)])) \
-            if self.matcher.senses else None
+            [*record.blocks, *(block for block, _why in record.excluded)]))
         for file, indexes in by_file.items():
             self._place(record, file, indexes, senses)
 
     def _place(self, record: Record, file: str, indexes: list[int],
-               senses: Mapping[str, str] | None) -> None:
+               senses: Mapping[str, str]) -> None:
         text = self.text(file)
         if text is None:
             return
