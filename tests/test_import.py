@@ -255,5 +255,5 @@ def test_a_malformed_linking_note_is_reported(capsys, in_tmp: Path) -> None:
     code, _out, err = call(capsys, "import", "vendor.tbx", "-o", "vendor.yaml",
                            "--category", "training")
     assert code == 1
-    assert "the entry's 'linking:' note is not a JSON object of not_in, other_senses, only_in and " \
-        "not_near" in err
+    assert "the entry's 'linking:' note is not a JSON object of not_in, other_senses, only_in, " \
+        "not_near, only_on_pages_with lists and any_case" in err

@@ -610,12 +610,18 @@ def test_a_phrase_of_another_sense_is_not_the_term_where_it_stands() -> None:
         "part of 'access token' (the term's linking.other_senses)"
 
 
+def said(phrase: str) -> str:
+    """What :meth:`Matcher.page_senses` says of a term whose ``other_senses`` *phrase*
+    the page holds."""
+    return f"{phrase!r} on this page: the word means that here (the term's linking.other_senses)"
+
+
 def test_one_sense_per_page_turns_down_the_terms_one_word_spellings() -> None:
     """A page that says *type inference* means it by *inference* throughout: before the
     phrase and after it, in any case; the page's other terms are untouched."""
     page = "Inference of the types runs first.\n\nThe compiler's type inference is fast."
     senses = MATCHER.page_senses(page)
-    assert senses == {"inference": "type inference"}
+    assert senses == {"inference": said("type inference")}
     text = "Inference of the types runs on the GPU."
     assert linked(text) == [("Inference", "inference"), ("GPU", "gpu")]
     assert [(text[s:e], t) for s, e, t in MATCHER.find(text, senses=senses)] == [("GPU", "gpu")]
@@ -633,7 +639,7 @@ def test_one_sense_per_page_turns_down_the_terms_one_word_spellings() -> None:
     ("Keep the accuracy loss small.", {}),  # a not_in phrase: the page may speak of loss
 ])
 def test_what_a_page_says_of_its_senses(page: str, senses: dict[str, str]) -> None:
-    assert MATCHER.page_senses(page) == senses
+    assert MATCHER.page_senses(page) == {term: said(phrase) for term, phrase in senses.items()}
 
 
 def test_one_sense_per_page_leaves_longer_spellings_linked(tmp_path: Path) -> None:
@@ -645,7 +651,7 @@ def test_one_sense_per_page_leaves_longer_spellings_linked(tmp_path: Path) -> No
     text = text.replace("only_in: [rack widget, widget *, \"# widgets\"]", "only_in: []")
     matcher = user_matcher(tmp_path, text)
     senses = matcher.page_senses("Our widget factory makes them.")
-    assert senses == {"widget": "widget factory"}
+    assert senses == {"widget": said("widget factory")}
     sentence = "The widget and the spinning widget."
     assert [(sentence[s:e], t) for s, e, t in matcher.find(sentence, senses=senses)] == [
         ("spinning widget", "widget")]
@@ -663,3 +669,53 @@ def test_an_other_senses_phrase_that_is_only_the_terms_words_is_reported(
     assert p.line == 9
     assert "linking phrase 'widgets' of term 'widget' is only the term's own words, so " \
         "every page that uses the word would read it in another sense" in p.message
+
+
+def field_of(page: str) -> str:
+    return f"none of {page} on this page: the word may mean something else here " \
+        "(the term's linking.only_on_pages_with)"
+
+
+def test_a_word_of_the_terms_field_on_the_page_lets_its_one_word_spellings_link(
+        tmp_path: Path) -> None:
+    """``only_on_pages_with``: a page that names none of the words of the term's field
+    does not link its one-word spellings; a longer name of the term still links there,
+    and a page that names one (in any case, hyphened or across a line) links the word."""
+    text = TERMS.replace("only_in: [rack widget, widget *, \"# widgets\"]",
+                         "only_on_pages_with: [gear, gear train, C++]")
+    text = text.replace("aliases: {en: [wdg]}", "aliases: {en: [wdg, spinning widget]}")
+    matcher = user_matcher(tmp_path, text)
+    sentence = "The widget and the spinning widget."
+    senses = matcher.page_senses(sentence)
+    assert senses == {"widget": field_of("'gear', 'gear train', 'C++'")}
+    assert [(sentence[s:e], t) for s, e, t in matcher.find(sentence, senses=senses)] == [
+        ("spinning widget", "widget")]
+    assert next(c.reason for c in matcher.candidates(sentence, senses=senses)
+                if sentence[c.start:c.end] == "widget") == senses["widget"]
+    assert matcher.page_senses("The widget and the GEAR.") == {}
+    assert matcher.page_senses("The widget; a GEAR-\ntrain.") == {}
+    assert matcher.page_senses("The widget and the gears.") != {}  # words as listed
+    assert matcher.page_senses("The widget in C++.") == {}
+    assert matcher.page_senses("The widget and the gearbox.") != {}  # whole words only
+    assert matcher.page_senses("No term here, no gear.") == {}  # the term's word is absent
+
+
+def test_a_page_of_another_field_leaves_the_seeded_words_unlinked() -> None:
+    """*streaming* on a page about records names none of the words of output
+    streaming; the same sentence links on a page that does."""
+    text = "Enable streaming for the records."
+    senses = MATCHER.page_senses(text)
+    assert MATCHER.find(text, senses=senses) == []
+    assert "linking.only_on_pages_with" in senses["streaming"]
+    page = "Enable streaming so that each generated token is sent at once."
+    assert ("streaming", "streaming") in [(page[s:e], t) for s, e, t in
+                                          MATCHER.find(page, senses=MATCHER.page_senses(page))]
+
+
+def test_the_words_of_a_terms_field_from_a_later_file_add_up(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text(TERMS.replace("only_in: [rack widget, widget *, \"# widgets\"]",
+                                   "only_on_pages_with: [gear]"))
+    second.write_text("terms:\n  - id: widget\n    linking: {only_on_pages_with: [rack, gear]}\n")
+    glossary = load_glossary([GlossaryFile(first, "a.yaml"), GlossaryFile(second, "b.yaml")])
+    assert glossary.terms["widget"].linking.only_on_pages_with == ("gear", "rack")

@@ -14,7 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
-from .model import CATEGORIES, Glossary, Term
+from .model import CATEGORIES, LINK_LISTS, Glossary, Term
 from .stamps import by_language as stamps_by_language
 from .status import name_status
 from .uses import SiteUses
@@ -96,10 +96,8 @@ def provenance(term: Term) -> dict[str, dict[str, str]]:
 def linking_record(term: Term) -> dict[str, object]:
     """The term's ``linking`` rules as a glossary file writes them (empty: none)."""
     rules = term.linking
-    record: dict[str, object] = {k: list(v) for k, v in
-                                 (("not_in", rules.not_in), ("other_senses", rules.other_senses),
-                                  ("only_in", rules.only_in),
-                                  ("not_near", rules.not_near)) if v}
+    record: dict[str, object] = {key: list(getattr(rules, key)) for key in LINK_LISTS
+                                 if getattr(rules, key)}
     if rules.any_case:
         record["any_case"] = True
     return record
@@ -127,10 +125,8 @@ def term_record(term: Term) -> dict[str, object]:
         "autolink": term.autolink,
         "readings": _by_language(term.readings),
         "stamps": stamps_by_language(term),
-        "linking": {"not_in": list(term.linking.not_in),
-                    "other_senses": list(term.linking.other_senses),
-                    "only_in": list(term.linking.only_in),
-                    "not_near": list(term.linking.not_near), "any_case": term.linking.any_case},
+        "linking": {**{key: list(getattr(term.linking, key)) for key in LINK_LISTS},
+                    "any_case": term.linking.any_case},
     }
 
 

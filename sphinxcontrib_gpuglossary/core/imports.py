@@ -38,7 +38,7 @@ from .exports import (
     VARIANT_PREFIX,
 )
 from .lookup import TermIndex
-from .model import CATEGORIES, STATUSES, Glossary
+from .model import CATEGORIES, LINK_LISTS, STATUSES, Glossary
 from .schema import ID_PATTERN
 
 #: The order of a term's fields in the file written (the seeded files' order).
@@ -782,13 +782,12 @@ def _linking(note: str, line: int, base: Termbase) -> dict[str, Any]:
     except ValueError:
         rules = None
     valid = isinstance(rules, dict) and all(
-        (key in ("not_in", "other_senses", "only_in", "not_near") and isinstance(value, list)
+        (key in LINK_LISTS and isinstance(value, list)
          and all(isinstance(v, str) for v in value))
         or (key == "any_case" and isinstance(value, bool)) for key, value in rules.items())
     if not valid:
-        base.fail(line, "the entry's 'linking:' note is not a JSON object of not_in, "
-                        "other_senses, only_in and not_near lists and any_case; fix or "
-                        "remove it")
+        base.fail(line, "the entry's 'linking:' note is not a JSON object of "
+                        f"{', '.join(LINK_LISTS)} lists and any_case; fix or remove it")
         return {}
     return rules
 

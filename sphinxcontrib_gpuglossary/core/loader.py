@@ -22,7 +22,7 @@ from .cache import read as read_cache
 from .cache import write as write_cache
 from .errors import GlossaryError, Problem
 from .files import NotRegularFileError, read_file
-from .model import CATEGORIES, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
+from .model import CATEGORIES, LINK_LISTS, STATUSES, Glossary, LinkRules, Term, Translation, pack_translations
 
 if TYPE_CHECKING:
     from .schema import FileContent, TermEntry
@@ -198,16 +198,11 @@ def _merge(glossary: Glossary, entry: TermEntry, problems: list[Problem]) -> Non
     if entry.autolink is not None:
         term.autolink = entry.autolink
     if entry.linking is not None:  # a later file adds phrases, and may set any_case
-        rules = term.linking
-        term.linking = LinkRules(
-            not_in=(*rules.not_in, *(p for p in entry.linking.not_in if p not in rules.not_in)),
-            other_senses=(*rules.other_senses, *(p for p in entry.linking.other_senses
-                                                 if p not in rules.other_senses)),
-            only_in=(*rules.only_in,
-                     *(p for p in entry.linking.only_in if p not in rules.only_in)),
-            not_near=(*rules.not_near,
-                      *(w for w in entry.linking.not_near if w not in rules.not_near)),
-            any_case=rules.any_case or entry.linking.any_case)
+        rules, added = term.linking, entry.linking
+        lists = {key: (*getattr(rules, key), *(p for p in getattr(added, key)
+                                                if p not in getattr(rules, key)))
+                 for key in LINK_LISTS}
+        term.linking = LinkRules(**lists, any_case=rules.any_case or added.any_case)
     if entry.neutral is not None:
         term.neutral = entry.neutral
     if entry.review is not None:

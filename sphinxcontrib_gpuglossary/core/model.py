@@ -67,6 +67,10 @@ def pack_translations(translations: list[Translation]) -> str:
     return _RECORD_SEPARATOR.join(_FIELD_SEPARATOR.join(t) for t in translations)
 
 
+#: the lists of a term's ``linking:`` rules, in the order files write them
+LINK_LISTS = ("not_in", "other_senses", "only_in", "not_near", "only_on_pages_with")
+
+
 @dataclass(frozen=True)
 class LinkRules:
     """When a word spelt like the term is the term (``linking:``), for scan and auto-linking.
@@ -86,6 +90,9 @@ class LinkRules:
     #: words that, in the same sentence, say the term's words mean something else
     #: (``authorization`` near *token*)
     not_near: tuple[str, ...] = ()
+    #: words or phrases of the term's field (``docker`` for *container*): its one-word
+    #: spellings link only on a page that says one of them; its longer names anywhere
+    only_on_pages_with: tuple[str, ...] = ()
     #: a one-word name whose case would tell it from a common word (``vLLM``) that
     #: is no common word in any case: matched as ``vllm`` and ``VLLM`` too
     any_case: bool = False

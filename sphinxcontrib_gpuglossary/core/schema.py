@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .errors import Problem, did_you_mean
 from .languages import LANG_PATTERN
-from .model import CATEGORIES, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
+from .model import CATEGORIES, LINK_LISTS, STATUSES, TERM_FIELDS, TEXT_FIELDS, LinkRules, Variant
 from .yamlsource import Where, YList, YMap, YValue, parse_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -21,7 +21,7 @@ SOURCE_PATTERN = re.compile(r"[^:\s]+:[1-9][0-9]*")
 #: what a source points at: the headword, the definition, one of the aliases or forms
 SOURCE_FIELDS = ("name", "definition", "alias", "form")
 #: the fields of ``linking:``
-LINKING_FIELDS = ("not_in", "other_senses", "only_in", "not_near", "any_case")
+LINKING_FIELDS = (*LINK_LISTS, "any_case")
 #: What text may not hold: control characters (category Cc) but tab and newline,
 #: surrogates (Cs) and the noncharacters U+FFFE and U+FFFF. Any other character
 #: HTML, LaTeX and XML can carry.
@@ -331,7 +331,7 @@ class _Checker:
             return None
         self.unknown_keys(mapping, LINKING_FIELDS, f"{what} linking")
         phrases: dict[str, tuple[str, ...]] = {}
-        for key in ("not_in", "other_senses", "only_in", "not_near"):
+        for key in LINK_LISTS:
             if key not in mapping:
                 continue
             sequence = self.sequence(mapping[key], mapping.value_at[key], f"{what} linking.{key}")
@@ -345,10 +345,7 @@ class _Checker:
                     texts.append(text)
                     phrases_at.setdefault(text, phrase_at)
             phrases[key] = tuple(texts)
-        return LinkRules(not_in=phrases.get("not_in", ()),
-                         other_senses=phrases.get("other_senses", ()),
-                         only_in=phrases.get("only_in", ()),
-                         not_near=phrases.get("not_near", ()),
+        return LinkRules(**phrases,
                          any_case=bool(self.flag(mapping, "any_case", f"{what} linking")))
 
     def statuses(self, value: YValue, at: Where, what: str) -> dict[str, dict[str, str]]:

@@ -8,7 +8,8 @@ capitals or more (``GPU``, ``vLLM``, ``LoRA``) match only as written, unless
 the term's data says its name is no common word in any case. Then the rules
 (:mod:`.rules`) say whether the words are the term: the term's own ``linking``
 phrases, idioms, names of products and libraries, code. A term keeps one sense
-per paragraph (``not_near``) and per page (``other_senses``: the caller asks
+per paragraph (``not_near``) and per page (``other_senses``, and
+``only_on_pages_with``: the words of its field; the caller asks
 :meth:`Matcher.page_senses` of the page's text, then passes the answer on).
 Every candidate the rules turn down keeps its words (a shorter term inside is
 not looked for) and carries the reason, for ``scan --explain``.
@@ -107,6 +108,11 @@ class Matcher:
     #: languages, each with the first of the term's own words in them (a page without
     #: one is not searched) and the phrases as a regular expression (any case)
     senses: dict[str, tuple[frozenset[str], re.Pattern[str]]] = field(default_factory=dict)
+    #: the terms whose one-word spellings link only on a page with a word of their field
+    #: (``only_on_pages_with``): those spellings (a page without one is not searched),
+    #: the words as a regular expression (any case) and as the reason names them
+    fields: dict[str, tuple[frozenset[str], re.Pattern[str], str]] = \
+        field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
     _last: _Block = field(default_factory=lambda: _Block("", [], []))
 
@@ -140,6 +146,8 @@ class Matcher:
             matcher._uncompiled[term.id] = (term, spellings)
             if term.linking.other_senses and term.id not in matcher.refused:
                 matcher._page_sense(term, spellings)
+            if term.linking.only_on_pages_with and term.id not in matcher.refused:
+                matcher._page_field(term, spellings)
         matcher.first_words.update(matcher.compact, matcher.closed)
         matcher.compact_heads = matcher.compact_starts | matcher.compact.keys() \
             | matcher.closed.keys()
@@ -211,11 +219,23 @@ class Matcher:
                 frozenset(own[0] for phrase in made for _before, own, _after in phrase.ways),
                 re.compile("|".join(p.pattern() for p in made), re.IGNORECASE))
 
+    def _page_field(self, term: Term, spellings: list[str]) -> None:
+        """Note *term*'s one-word spellings and the words of its field (its
+        ``only_on_pages_with``) as one expression."""
+        own = frozenset(part[0] for part in _parts(spellings)[0] if len(part) == 1)
+        if own:
+            listed = term.linking.only_on_pages_with
+            named = ", ".join(repr(w) for w in listed[:3]) + (" ..." if len(listed) > 3 else "")
+            self.fields[term.id] = (own, re.compile(
+                "|".join(rules.plain_phrase_pattern(w) for w in listed), re.IGNORECASE), named)
+
     def page_senses(self, page: str) -> dict[str, str]:
-        """One sense per page: the terms whose ``other_senses`` phrases the text of a
-        *page* holds, each with the first such phrase as the page writes it. On that page
-        the term's one-word spellings mean that other sense (a page that says *type
-        inference* means it by *inference*); pass the answer to :meth:`candidates`."""
+        """One sense per page: the terms whose one-word spellings the text of a *page*
+        reads in another sense, each with the reason. A page that holds one of a term's
+        ``other_senses`` phrases means it by the word (a page that says *type inference*
+        means it by *inference*); a page that says none of a term's ``only_on_pages_with``
+        words is not about the term's field (*container* on a page that never names
+        Docker, an image or a pod). Pass the answer to :meth:`candidates`."""
         found = {}
         folded = page.casefold()
         for term_id, (own, pattern) in self.senses.items():
@@ -223,7 +243,13 @@ class Matcher:
                 continue
             match = pattern.search(page)
             if match is not None:
-                found[term_id] = " ".join(match.group().split())
+                found[term_id] = f"{' '.join(match.group().split())!r} on this page: the " \
+                                 "word means that here (the term's linking.other_senses)"
+        for term_id, (own, pattern, named) in self.fields.items():
+            if term_id not in found and any(word in folded for word in own) \
+                    and pattern.search(page) is None:
+                found[term_id] = f"none of {named} on this page: the word may mean something " \
+                                 "else here (the term's linking.only_on_pages_with)"
         return found
 
     def _site_rules(self, term_id: str,
@@ -370,8 +396,7 @@ class Matcher:
             return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
         reason = self._reason(text, found, first, last, term_id)
         if reason is None and senses and term_id in senses and first == last:
-            reason = f"{senses[term_id]!r} on this page: the word means that here " \
-                     "(the term's linking.other_senses)"
+            reason = senses[term_id]
         return Candidate(start, end, term_id, reason)
 
     def _near(self, text: str, found: list[Word], first: int, last: int,

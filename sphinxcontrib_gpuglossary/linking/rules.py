@@ -117,6 +117,16 @@ def _way_pattern(before: tuple[str, ...], own: tuple[str, ...], after: tuple[str
     return (_edge(spelt[0], 0, r"(?<!\w)") + f"(?:{out})" + _edge(spelt[-1], -1, r"(?!\w)"))
 
 
+def plain_phrase_pattern(phrase: str) -> str:
+    """A regular expression of a phrase of plain words (no term in it), as a page may
+    write it: whole words, apart with spaces or hyphens."""
+    spelt = phrase.split()
+    out = r"[\s-]+".join(re.escape(word) for word in spelt)
+    before, after = spelt[0][0], spelt[-1][-1]
+    return ("" if is_cjk(before) else r"\b" if before.isalnum() else r"(?<!\w)") \
+        + f"(?:{out})" + ("" if is_cjk(after) else r"\b" if after.isalnum() else r"(?!\w)")
+
+
 def _edge(word: str, at: int, around: str) -> str:
     """What must stand outside a phrase whose first or last word (*at*) is *word*."""
     if is_cjk(word[at]):
