@@ -597,6 +597,18 @@ def test_the_sites_own_name_holding_a_term_is_a_longer_name() -> None:
     # a project named as its package is the name written with spaces
     package = Matcher.build(SEEDED, ["en"], site_names=["pytorch_geometric"])
     assert linked("Pytorch Geometric builds on PyTorch.", package) == [("PyTorch", "pytorch")]
+    # so is a project named as its repository; a term just before the site's name
+    # qualifies it (a product built on the term's) and is part of that name
+    stack = Matcher.build(SEEDED, ["en"], site_names=["production-stack"])
+    text = "The vLLM Production Stack runs vLLM on two GPUs."
+    assert [(start, term) for start, _end, term in stack.find(text)] == [
+        (text.index("vLLM", 5), "vllm"), (text.index("GPUs"), "gpu")]
+    assert why("Deploy the vLLM production-stack.", "vLLM", stack) == \
+        "part of 'vLLM production-stack': the site's own name after it (conf.py project)"
+    assert linked("Its vLLM Production workers.", stack) == [("vLLM", "vllm")]
+    # one word after a term may be what the term's thing is for: a JAX plugin for ROCm
+    assert linked("Install the ROCm JAX plugin.", Matcher.build(SEEDED, ["en"], site_names=["JAX"])) \
+        == [("ROCm", "rocm")]
 
 
 def test_a_trademark_sign_joins_words_as_a_space_does() -> None:

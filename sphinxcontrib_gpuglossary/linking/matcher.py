@@ -83,6 +83,9 @@ class Matcher:
     #: of the site's product's name there (``Intel® Extension for PyTorch*``)
     site_names: tuple[str, ...] = ()
     site_words: frozenset[str] = frozenset()  # the site names' words, folded
+    #: the site's names of two words or more as they may follow a term that qualifies
+    #: them (``vLLM Production Stack``): as written or with capitals, after a space
+    site_name_after: re.Pattern[str] | None = None
     named: set[str] = field(default_factory=set)  # terms with a spelling's word among them
     proper: set[str] = field(default_factory=set)  # terms whose names are proper names
     #: folded keys of proper names spelt with a capital only, and of their words run
@@ -123,10 +126,18 @@ class Matcher:
         choice: terms to link although ``autolink: false``, and terms never to link;
         *site_names* the site's own names (``project`` of its ``conf.py``)."""
         names = tuple(html.unescape(n).strip() for n in site_names if n and n.strip())
-        # a project named as its package (``pytorch_geometric``) is written with spaces
-        names += tuple(n.replace("_", " ") for n in names if "_" in n.strip("_"))
+        # a project named as its package or repository (``pytorch_geometric``,
+        # ``production-stack``) is written with spaces
+        names += tuple(re.sub(r"[_-]", " ", n) for n in names if re.search(r"\w[_-]\w", n))
         matcher = cls(site_names=names, site_words=frozenset(
             w.text.casefold() for name in names for w in words(name)))
+        # a name of two words or more: one word after a term may be what the term's
+        # thing is for (a *ROCm JAX plugin* is a JAX plugin for ROCm)
+        longer = [n for n in names if len(words(n)) > 1]
+        if longer:
+            ways = {way for n in longer for way in (n, n.title())}
+            alternatives = "|".join(re.escape(way) for way in sorted(ways, key=len, reverse=True))
+            matcher.site_name_after = re.compile(rf"[ \t]+(?:{alternatives})(?!\w)")
         include, exclude = set(include), set(exclude)
         shared: dict[str, set[str]] = {}
         for term in glossary.terms.values():
@@ -495,6 +506,11 @@ class Matcher:
         if code is not None:
             return f"part of the code {code!r}"
         written = text[found[first].start:found[last].end]
+        if self.site_name_after is not None:
+            name = self.site_name_after.match(text, found[last].end)
+            if name is not None:
+                return f"part of {written + name.group()!r}: the site's own name after it " \
+                       "(conf.py project)"
         if written.islower() and not any(c.isspace() for c in written) \
                 and written.casefold() in self.capitalised_only:  # "docker", "megatron-core"
             return f"a name written in lower case, as code writes it: {written!r}"
