@@ -170,3 +170,22 @@ def test_a_notebook_saved_with_windows_line_ends_is_read_and_keeps_them(tmp_path
     assert written.count(b"\r\n") == NOTEBOOK.count("\n")
     assert json.loads(written)["cells"][3]["source"] == \
         "{gpu-term}`Quantization` saves {gpu-term}`VRAM`."
+
+
+def test_markdown_pages_the_site_gives_myst_nbs_parser_are_read_as_myst(tmp_path: Path,
+                                                                       capsys) -> None:
+    """``source_suffix = {".md": "myst-nb"}`` (jupyter-book sites): the pages are MyST,
+    a text notebook's code cells are directives; all are read, none left out."""
+    srcdir = site(tmp_path, NOTEBOOK, MYST_NB + 'source_suffix = {".rst": "restructuredtext", '
+                                                '".md": "myst-nb", ".ipynb": "myst-nb"}\n')
+    (srcdir / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n   text\n")
+    (srcdir / "text.md").write_text(
+        "---\njupytext:\n  text_representation:\n    format_name: myst\n---\n\n# Text\n\n"
+        "Serve it on a GPU.\n\n```{code-cell} ipython3\n# no GPU here\nx = 1\n```\n",
+        encoding="utf-8")
+    code, found, err = scan(capsys, srcdir)
+    assert [(m["file"].rsplit("/", 1)[-1], m["line"], m["text"]) for m in found] == [
+        ("guide.ipynb", 9, "KV cache"), ("guide.ipynb", 38, "Quantization"),
+        ("guide.ipynb", 38, "VRAM"), ("text.md", 9, "GPU")]
+    assert "not read" not in err
+    assert code == 1

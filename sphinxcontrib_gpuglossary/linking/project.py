@@ -156,13 +156,17 @@ SUCCESSORS = {"recommonmark": ("myst_parser", "its successor")}
 #: The notebook reader whose notebooks scan reads itself (:mod:`.notebooks`): never
 #: loaded (it may run them); myst_parser reads its Markdown pages.
 NOTEBOOKS = "myst_nb"
+#: The name of myst_nb's parser in ``source_suffix``.
+NOTEBOOK_PARSER = "myst-nb"
 #: A notebook reader whose notebooks scan names as not read.
 OTHER_NOTEBOOKS = "nbsphinx"
 
 
 def with_notebooks(source_suffix: Any, names: Any) -> Any:
     """*source_suffix* as scan reads the site: ``.ipynb`` as MyST where the site reads
-    notebooks with myst_nb (:mod:`.notebooks` gives Sphinx their Markdown cells)."""
+    notebooks with myst_nb (:mod:`.notebooks` gives Sphinx their Markdown cells), and
+    the Markdown pages the site gives myst_nb's parser (``".md": "myst-nb"``: MyST, and
+    text notebooks whose code cells are directives) as myst_parser reads them."""
     if NOTEBOOKS not in extension_names(names, lambda _message: None, quiet=True) \
             or not _importable("myst_parser"):
         return source_suffix
@@ -172,7 +176,8 @@ def with_notebooks(source_suffix: Any, names: Any) -> Any:
         source_suffix = dict.fromkeys(source_suffix, "restructuredtext")
     if not isinstance(source_suffix, dict):
         source_suffix = {".rst": "restructuredtext"}
-    return {**source_suffix, ".ipynb": "markdown"}
+    return {**{suffix: "markdown" if parser == NOTEBOOK_PARSER else parser
+               for suffix, parser in source_suffix.items()}, ".ipynb": "markdown"}
 
 #: conf.py settings a scan can use when conf.py cannot run.
 LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclude_patterns",
