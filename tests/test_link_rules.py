@@ -245,6 +245,10 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     # "loss of" anything is a loss, not the loss function
     ("Confirm that loss of the old metadata is acceptable.", "loss",
      "part of 'loss of *' (the term's linking.not_in)"),
+    # loss scaling scales the loss value against FP16 underflow: a mixed-precision
+    # technique of its own (held-out sites TransformerEngine, PyTorch/XLA; HugeCTR)
+    ("FP16 training typically needs dynamic loss scaling.", "loss",
+     "part of 'loss scaling' (the term's linking.not_in)"),
     ("We are fine-tuning the model.", "fine-tuning", "a verb: 'are fine-tuning the'"),
     ("It involves fine-tuning a base model.", "fine-tuning", "a verb: 'involves fine-tuning a'"),
     ("The job will checkpoint often.", "checkpoint", "a verb: 'will checkpoint'"),
