@@ -13,6 +13,8 @@ from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.linking import context
 from sphinxcontrib_gpuglossary.linking.matcher import Matcher
 
+from .html_terms import definitions, term_uses
+
 SEEDED = load_glossary(glossary_files([]))
 MATCHER = Matcher.build(SEEDED, ["en"])
 
@@ -94,3 +96,31 @@ def test_where_links_belong_is_asked_per_class_as_per_element(kind: type[nodes.E
         except KeyError:  # a node made without the attributes it needs (system_message)
             pytest.skip(f"{kind.__qualname__} cannot be asked without its attributes")
         assert context._reason(node) == expected
+
+
+def test_a_terms_tag_made_once_per_build_is_its_own_on_every_page(make_site, build) -> None:
+    """The start tags of terms are kept per build (:func:`.writers._start_tag`): pages at
+    two depths get their own links, each page's first use its definition, and a second
+    build in another language in the same process its own language's tags."""
+    srcdir = make_site("basic", {
+        "other.rst": "Other\n=====\n\nA :gpu-term:`KV cache` and :gpu-term:`VRAM`.\n",
+        "index.rst": "Basic site\n==========\n\n.. toctree::\n\n   guide\n   other\n"
+                     "   deep/guide\n   glossary\n",
+    })
+    (srcdir / "deep").mkdir()
+    (srcdir / "deep" / "guide.rst").write_text((srcdir / "guide.rst").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    english = build(srcdir, freshenv=True)
+    for page, href in (("guide.html", "glossary.html"), ("other.html", "glossary.html"),
+                       ("deep/guide.html", "../glossary.html")):
+        uses = term_uses(english.read(page))
+        assert {u.attrs["href"] for u in uses if u.term_id == "kv-cache"} == \
+            {f"{href}#gpu-term-kv-cache"}
+        assert [u.definition["text"] for u in uses if u.definition is not None
+                and u.term_id == "kv-cache"] == [SEEDED.terms["kv-cache"].definitions["en"]]
+    # the same page one folder down: the same tags but for the links
+    assert [u.attrs | {"href": ""} for u in term_uses(english.read("guide.html"))] == \
+        [u.attrs | {"href": ""} for u in term_uses(english.read("deep/guide.html"))]
+    dutch = build(srcdir, freshenv=True, language="nl")
+    (kv,) = definitions(dutch.read("other.html"))["kv-cache"]
+    assert kv["text"] == SEEDED.terms["kv-cache"].definitions["nl"]
