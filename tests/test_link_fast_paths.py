@@ -11,50 +11,10 @@ from sphinx import addnodes
 from sphinxcontrib_gpuglossary import nodes as our_nodes
 from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
 from sphinxcontrib_gpuglossary.linking import context
-from sphinxcontrib_gpuglossary.linking.matcher import Matcher
 
 from .html_terms import definitions, term_uses
 
 SEEDED = load_glossary(glossary_files([]))
-MATCHER = Matcher.build(SEEDED, ["en"])
-
-
-def searched(matcher: Matcher, page: str) -> dict[str, str]:
-    """One sense per page the long way: every term's phrases searched for on every page."""
-    found = {}
-    for term_id, (_own, pattern, _phrases) in matcher.senses.items():
-        match = pattern.search(page)
-        if match is not None:
-            found[term_id] = " ".join(match.group().split())
-    return found
-
-
-def _pages() -> list[str]:
-    """Each ``other_senses`` phrase of the seeded terms written as pages write it: as is,
-    in capitals, title case, hyphened, across a line, in the plural, inside a sentence;
-    its words scattered; and the term's word alone."""
-    pages = []
-    for term_id in MATCHER.senses:
-        for phrase in SEEDED.terms[term_id].linking.other_senses:
-            for written in (phrase, phrase.upper(), phrase.title(), phrase.replace(" ", "-"),
-                            phrase.replace(" ", "\n"), f"{phrase}s"):
-                pages.append(f"Before it, the {written} here.")
-            pages.append(" and ".join(reversed(phrase.split())) + ".")
-        pages.append(f"Only the {term_id} and nothing else.")
-    return pages
-
-
-@pytest.mark.parametrize("page", _pages())
-def test_one_sense_per_page_searches_only_where_a_phrase_can_be(page: str) -> None:
-    assert MATCHER.page_senses(page) == searched(MATCHER, page)
-
-
-def test_the_shortcut_is_taken_on_ascii_pages_only() -> None:
-    """A page with other characters is searched as before (the phrases' words are not
-    looked up in it first): a phrase in it is found."""
-    page = "Hier: the type inference — schnell."
-    assert not page.isascii()
-    assert MATCHER.page_senses(page) == searched(MATCHER, page) == {"inference": "type inference"}
 
 
 def _reason_the_long_way(element: nodes.Element) -> str | None:

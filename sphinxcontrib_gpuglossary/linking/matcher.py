@@ -105,11 +105,8 @@ class Matcher:
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
     #: one sense per page: the terms with ``other_senses`` phrases in the build's
     #: languages, each with the first of the term's own words in them (a page without
-    #: one is not searched), the phrases as a regular expression (any case), and the
-    #: ASCII words of each phrase (an ASCII page that lacks one of each phrase's is not
-    #: searched either)
-    senses: dict[str, tuple[frozenset[str], re.Pattern[str], tuple[tuple[str, ...], ...]]] = \
-        field(default_factory=dict)
+    #: one is not searched) and the phrases as a regular expression (any case)
+    senses: dict[str, tuple[frozenset[str], re.Pattern[str]]] = field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
     _last: _Block = field(default_factory=lambda: _Block("", [], []))
 
@@ -212,9 +209,7 @@ class Matcher:
         if made:
             self.senses[term.id] = (
                 frozenset(own[0] for phrase in made for _before, own, _after in phrase.ways),
-                re.compile("|".join(p.pattern() for p in made), re.IGNORECASE),
-                tuple(tuple(w for part in phrase.ways[0] for w in part  # every way: the same words
-                            if w.isascii() and w not in ("#", "*")) for phrase in made))
+                re.compile("|".join(p.pattern() for p in made), re.IGNORECASE))
 
     def page_senses(self, page: str) -> dict[str, str]:
         """One sense per page: the terms whose ``other_senses`` phrases the text of a
@@ -223,13 +218,8 @@ class Matcher:
         inference* means it by *inference*); pass the answer to :meth:`candidates`."""
         found = {}
         folded = page.casefold()
-        ascii_page = page.isascii()
-        for term_id, (own, pattern, phrases) in self.senses.items():
+        for term_id, (own, pattern) in self.senses.items():
             if not any(word in folded for word in own):
-                continue
-            # in ASCII, any case: a match spells every ASCII word of its phrase as the
-            # folded page does (many pages hold the term's word, few a whole phrase)
-            if ascii_page and not any(all(w in folded for w in spelt) for spelt in phrases):
                 continue
             match = pattern.search(page)
             if match is not None:
