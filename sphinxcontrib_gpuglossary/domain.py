@@ -114,6 +114,8 @@ class GpuDomain(Domain):
         self._matcher: Matcher | None = None
         self._headwords: dict[str, str] = {}  # term id -> headword text, filled on use
         self._tooltips: dict[str, Tooltip] = {}  # term id -> tooltip, filled when written
+        #: the HTML start tags of terms, as :func:`.writers._start_tag` makes them
+        self.term_tags: dict[tuple[Any, ...], str] = {}
         self._right_to_left: bool | None = None
         #: the tags of our stylesheet and script, per place they are linked from
         #: (:func:`.events.link_assets`)

@@ -51,12 +51,26 @@ def visit_term_html(self: HTML5Translator, node: gpu_term) -> None:
     wrapper = _first_use(self, domain, node, text, atts)
     if wrapper:
         self.body.append(wrapper)
-    self.body.append(self.starttag(node, tag, "", **atts))
+    self.body.append(_start_tag(self, domain, node, tag, atts))
     self.body.append(_encoded(self, text, domain.right_to_left))
     self.body.append(f"</{tag}>")
     if wrapper:
         self.body.append("</span>")
     raise nodes.SkipNode
+
+
+def _start_tag(self: HTML5Translator, domain: GpuDomain, node: gpu_term, tag: str,
+               atts: dict[str, str]) -> str:
+    """``self.starttag(node, tag, "", **atts)``, made once per build for what it is made
+    of: the translator's class, the node's ids and classes, the attributes (and whether
+    a ``mailto`` link around it cloaks them). Each page's first use of a term carries the
+    same definition, which starttag would encode again, character by character."""
+    key = (type(self), bool(getattr(self, "in_mailto", False)), tag, tuple(node["ids"]),
+           tuple(node["classes"]), *atts.items())
+    made = domain.term_tags.get(key)
+    if made is None:
+        made = domain.term_tags[key] = self.starttag(node, tag, "", **atts)
+    return made
 
 
 def _first_use(self: HTML5Translator, domain: GpuDomain, node: gpu_term, text: str,

@@ -79,15 +79,30 @@ def moved_text(node: nodes.Node) -> bool:
 
 
 def _reason(element: nodes.Element) -> str | None:
-    if not isinstance(element, _ASKED) or moved_text(element):
+    kind = type(element)
+    checks = _CHECKS.get(kind)
+    if checks is None:
+        checks = _CHECKS[kind] = _checks(kind)
+    if not checks or moved_text(element):
         return None
-    for kinds, reason in NEVER:
-        if isinstance(element, kinds):
-            return reason
-    for kinds, holds, reason in _WHERE:
-        if isinstance(element, kinds) and holds(element):
+    for holds, reason in checks:
+        if holds is None or holds(element):
             return reason
     return None
+
+
+def _checks(kind: type) -> tuple[tuple[Callable[[nodes.Element], bool] | None, str], ...]:
+    """What :func:`_reason` asks of an element of class *kind*, in order: its reason
+    from :data:`NEVER` (``None``: nothing to ask) or each :data:`_WHERE` test that
+    applies; empty for an element that is none of them (most are)."""
+    checks: list[tuple[Callable[[nodes.Element], bool] | None, str]] = []
+    for kinds, reason in NEVER:
+        if issubclass(kind, kinds):
+            return ((None, reason),)
+    for kinds, holds, reason in _WHERE:
+        if issubclass(kind, kinds):
+            checks.append((holds, reason))
+    return tuple(checks)
 
 
 #: Most words of a line used as a heading (``1. Single GPU Multi-Replica``).
@@ -230,5 +245,7 @@ _WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
     ((nodes.strong, nodes.emphasis), lead_in, "heading or lead-in"),
     ((nodes.paragraph,), heading_line, "a line used as a heading"),
 )
-#: Every kind of element :func:`_reason` may say no to (most elements are none of them).
-_ASKED = tuple(kind for kinds, *_rest in (*NEVER, *_WHERE) for kind in kinds)
+#: What :func:`_reason` asks of each class of element, worked out from :data:`NEVER`
+#: and :data:`_WHERE` the first time one is asked about (a page asks about the same few
+#: classes for each of its text nodes)
+_CHECKS: dict[type, tuple[tuple[Callable[[nodes.Element], bool] | None, str], ...]] = {}

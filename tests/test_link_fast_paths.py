@@ -1,0 +1,86 @@
+"""Shortcuts that make auto-linking cheaper give the answers of the long way round."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from docutils import nodes
+from sphinx import addnodes
+
+from sphinxcontrib_gpuglossary import nodes as our_nodes
+from sphinxcontrib_gpuglossary.core.loader import glossary_files, load_glossary
+from sphinxcontrib_gpuglossary.linking import context
+
+from .html_terms import definitions, term_uses
+
+SEEDED = load_glossary(glossary_files([]))
+
+
+def _reason_the_long_way(element: nodes.Element) -> str | None:
+    """What :func:`context._reason` answered before it kept its checks per class."""
+    asked = tuple(kind for kinds, *_rest in (*context.NEVER, *context._WHERE) for kind in kinds)
+    if not isinstance(element, asked) or context.moved_text(element):
+        return None
+    for kinds, reason in context.NEVER:
+        if isinstance(element, kinds):
+            return reason
+    for kinds, holds, reason in context._WHERE:
+        if isinstance(element, kinds) and holds(element):
+            return reason
+    return None
+
+
+def _element_classes() -> list[type[nodes.Element]]:
+    found = {kind for module in (nodes, addnodes, our_nodes)
+             for _name, kind in inspect.getmembers(module, inspect.isclass)
+             if issubclass(kind, nodes.Element) and kind is not nodes.document}
+    return sorted(found, key=lambda kind: f"{kind.__module__}.{kind.__qualname__}")
+
+
+@pytest.mark.parametrize("kind", _element_classes(), ids=lambda kind: kind.__qualname__)
+def test_where_links_belong_is_asked_per_class_as_per_element(kind: type[nodes.Element]) -> None:
+    """Every element class of docutils, Sphinx and ours, alone and in a paragraph (where
+    bold text may be a lead-in and a paragraph a heading line)."""
+    if kind is our_nodes.gpu_text:
+        element: nodes.Element = kind("Single GPU Multi-Replica", "en", "ltr")
+    elif issubclass(kind, nodes.TextElement):
+        element = kind("", "Single GPU Multi-Replica")
+    else:
+        element = kind("", nodes.Text("Single GPU Multi-Replica"))
+    paragraph = nodes.paragraph("", "", element)
+    nodes.section("", paragraph)
+    for node in (element, paragraph):
+        try:
+            expected = _reason_the_long_way(node)
+        except KeyError:  # a node made without the attributes it needs (system_message)
+            pytest.skip(f"{kind.__qualname__} cannot be asked without its attributes")
+        assert context._reason(node) == expected
+
+
+def test_a_terms_tag_made_once_per_build_is_its_own_on_every_page(make_site, build) -> None:
+    """The start tags of terms are kept per build (:func:`.writers._start_tag`): pages at
+    two depths get their own links, each page's first use its definition, and a second
+    build in another language in the same process its own language's tags."""
+    srcdir = make_site("basic", {
+        "other.rst": "Other\n=====\n\nA :gpu-term:`KV cache` and :gpu-term:`VRAM`.\n",
+        "index.rst": "Basic site\n==========\n\n.. toctree::\n\n   guide\n   other\n"
+                     "   deep/guide\n   glossary\n",
+    })
+    (srcdir / "deep").mkdir()
+    (srcdir / "deep" / "guide.rst").write_text((srcdir / "guide.rst").read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+    english = build(srcdir, freshenv=True)
+    for page, href in (("guide.html", "glossary.html"), ("other.html", "glossary.html"),
+                       ("deep/guide.html", "../glossary.html")):
+        uses = term_uses(english.read(page))
+        assert {u.attrs["href"] for u in uses if u.term_id == "kv-cache"} == \
+            {f"{href}#gpu-term-kv-cache"}
+        assert [u.definition["text"] for u in uses if u.definition is not None
+                and u.term_id == "kv-cache"] == [SEEDED.terms["kv-cache"].definitions["en"]]
+    # the same page one folder down: the same tags but for the links
+    assert [u.attrs | {"href": ""} for u in term_uses(english.read("guide.html"))] == \
+        [u.attrs | {"href": ""} for u in term_uses(english.read("deep/guide.html"))]
+    dutch = build(srcdir, freshenv=True, language="nl")
+    (kv,) = definitions(dutch.read("other.html"))["kv-cache"]
+    assert kv["text"] == SEEDED.terms["kv-cache"].definitions["nl"]
