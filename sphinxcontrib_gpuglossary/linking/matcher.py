@@ -245,8 +245,8 @@ class Matcher:
         reads in another sense, each with the reason. A page that holds one of a term's
         ``other_senses`` phrases means it by the word (a page that says *type inference*
         means it by *inference*); a page that says none of a term's ``only_on_pages_with``
-        words is not about the term's field (*container* on a page that never names
-        Docker, an image or a pod). Pass the answer to :meth:`candidates`."""
+        words is not about the term's field (*streaming* on a page that never names a
+        token or a response). Pass the answer to :meth:`candidates`."""
         found = {}
         folded = page.casefold()
         for term_id, (own, pattern) in self.senses.items():
