@@ -78,6 +78,10 @@ def moved_text(node: nodes.Node) -> bool:
         and bool(node.rawsource) and isinstance(node.parent, nodes.paragraph)
 
 
+#: what :func:`_reason` asks of a class of element: each test (``None``: always) and its reason
+_Checks = tuple[tuple[Callable[[nodes.Element], bool] | None, str], ...]
+
+
 def _reason(element: nodes.Element) -> str | None:
     kind = type(element)
     checks = _CHECKS.get(kind)
@@ -91,7 +95,7 @@ def _reason(element: nodes.Element) -> str | None:
     return None
 
 
-def _checks(kind: type) -> tuple[tuple[Callable[[nodes.Element], bool] | None, str], ...]:
+def _checks(kind: type) -> _Checks:
     """What :func:`_reason` asks of an element of class *kind*, in order: its reason
     from :data:`NEVER` (``None``: nothing to ask) or each :data:`_WHERE` test that
     applies; empty for an element that is none of them (most are)."""
@@ -248,4 +252,4 @@ _WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
 #: What :func:`_reason` asks of each class of element, worked out from :data:`NEVER`
 #: and :data:`_WHERE` the first time one is asked about (a page asks about the same few
 #: classes for each of its text nodes)
-_CHECKS: dict[type, tuple[tuple[Callable[[nodes.Element], bool] | None, str], ...]] = {}
+_CHECKS: dict[type, _Checks] = {}
