@@ -478,3 +478,26 @@ def test_a_project_sphinx_cannot_read_is_named_with_what_to_do(tmp_path: Path, c
     assert re.search(r"index\.rst: not read: .*needs our theme", err)
     assert "Sphinx could not read the project: SphinxError" in err
     assert "nothing was scanned" in err and "install what the build needs" in err
+
+
+def test_myst_hard_line_breaks_keep_the_mentions_after_them(tmp_path: Path, build,
+                                                            capsys) -> None:
+    """A line ending in two spaces is a hard break, which MyST writes as raw ``<br />``
+    and ``\\\\`` that are not in the source: scan steps over them instead of aligning
+    them with later text (mlrun's Horovod notebook, where every mention after the second
+    break of a long paragraph was named "cannot be placed")."""
+    first = ("Using methods like **Stochastic descent** we can send batches of data to our "
+             "models for an estimate. This comes at the cost of a longer time to converge "
+             "since the estimate may not represent the whole.  \n")
+    page = ("# Home\n\n2. **Data** &mdash; The **set** is too big for a single GPU.  \n"
+            f"{first}To increase the likelihood we send small batches to different GPUs "
+            "and use a **Synchronization Step** to average the gradient <br> over the "
+            "NVLink.  \n")
+    srcdir = write(tmp_path, {"conf.py": 'extensions = ["myst_parser", '
+                                         '"sphinxcontrib_gpuglossary"]\n',
+                              "index.md": page})
+    _code, found, err = scan(capsys, srcdir)
+    assert [text for _line, _column, text in where(found, "index.md")] == [
+        "GPU", "GPUs", "gradient", "NVLink"]
+    assert "cannot be placed" not in err
+    assert_fix_keeps_the_site(srcdir, build, capsys, ["index"])

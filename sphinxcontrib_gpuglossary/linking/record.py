@@ -185,6 +185,10 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
             out += _pieces(child, not lead_in(child), markdown, domain)
         elif not markdown and child.rawsource:
             out.append(Piece(child.rawsource, "markup"))
+        elif markdown and isinstance(child, nodes.raw):
+            # raw output: HTML written in the page, or made up (MyST writes a hard line
+            # break as ``<br />`` and ``\\``): stepped over where written, never aligned
+            out.append(Piece(child.astext(), "markup"))
         elif markdown and (role := _REST_ROLE.match(child.rawsource)):
             # a MyST role's output (MyST keeps its source in reST form): step over the
             # role as written, not its text (``jax.grad()`` is not in the source)
