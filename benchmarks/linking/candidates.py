@@ -12,6 +12,7 @@ or around a reported mention is one candidate with the reported term as ``found`
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -138,8 +139,9 @@ def built_files(docs: Path) -> set[str]:
     Asked of a process of its own, as the scan is: an earlier Sphinx application in this
     one may have left its source suffixes in Sphinx's defaults. The list is the last line
     of its output: a site's extensions may print before it (sphinxext-opengraph does)."""
-    done = subprocess.run([sys.executable, "-m", "benchmarks.linking.candidates", str(docs)],
-                          capture_output=True, text=True, check=True, cwd=_REPOSITORY)
+    done = subprocess.run([sys.executable, "-m", "benchmarks.linking.candidates",
+                           str(docs.resolve())], capture_output=True, text=True, check=True,
+                          cwd=docs, env={**os.environ, "PYTHONPATH": str(_REPOSITORY)})
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 

@@ -28,14 +28,18 @@ DEFAULT_SCAN = [sys.executable, "-m", "sphinxcontrib_gpuglossary", "scan"]
 
 
 def run_scan(command: list[str], docs: Path, first: bool) -> list[Mention]:
-    """The mentions scan reports for one site (its exit code 1 only means "found some")."""
+    """The mentions scan reports for one site (its exit code 1 only means "found some").
+
+    Scan runs in the docs folder, as the site's own ``make html`` does: a site's extension
+    may look for files from there (AWS Neuron's archives its examples at start-up)."""
+    docs = docs.resolve()
     args = [*command, "--format", "json", *(["--first"] if first else []), str(docs)]
-    done = subprocess.run(args, capture_output=True, text=True, check=False)
+    done = subprocess.run(args, capture_output=True, text=True, check=False, cwd=docs)
     try:
         reported = json.loads(done.stdout)
     except json.JSONDecodeError as error:
         raise SystemExit(f"scan of {docs} did not print JSON ({error}); its stderr:\n{done.stderr}") from None
-    return [Mention(os.path.relpath(m["file"], docs), m["line"], m["column"], m["text"], m["term"])
+    return [Mention(os.path.relpath(docs / m["file"], docs), m["line"], m["column"], m["text"], m["term"])
             for m in reported]
 
 

@@ -39,10 +39,12 @@ FOLLOW_UPS = 3
 
 def _candidates(docs: Path) -> list[Candidate]:
     done = subprocess.run([sys.executable, "-m", "sphinxcontrib_gpuglossary", "scan", "--format", "json",
-                           str(docs)], capture_output=True, text=True, check=False)
+                           str(docs.resolve())], capture_output=True, text=True, check=False,
+                          cwd=docs)  # in the docs folder, as run.run_scan
     # mentions in files outside the docs folder (an ``include`` of ../README.md) are not judged
-    reported = [{**m, "file": str(Path(m["file"]).resolve().relative_to(docs.resolve()))}
-                for m in json.loads(done.stdout) if Path(m["file"]).resolve().is_relative_to(docs.resolve())]
+    files = {m["file"]: (docs / m["file"]).resolve() for m in json.loads(done.stdout)}
+    reported = [{**m, "file": str(files[m["file"]].relative_to(docs.resolve()))}
+                for m in json.loads(done.stdout) if files[m["file"]].is_relative_to(docs.resolve())]
     patterns = spellings(load_glossary(glossary_files([])))
     # pages Sphinx reads, and files they include (scan reports what it read of them)
     read = built_files(docs) | {m["file"] for m in reported}
