@@ -30,9 +30,13 @@ def test_autolink_links_running_text_only(make_site, build) -> None:
 def test_scan_reports_the_same_places(make_site, capsys) -> None:
     srcdir = make_site("linking")
     main(["scan", str(srcdir), "--format", "json"])
-    found = json.loads(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    found = json.loads(out)
     by_file = sorted((m["file"].rsplit("/", 1)[-1], m["line"], m["text"]) for m in found)
-    # reST cannot nest a role in bold: the bold mid-sentence mention is auto-linked only
+    # reST cannot nest a role in bold: the bold mid-sentence mention is auto-linked only,
+    # and scan names it
+    assert "positions.rst:4: 'KV cache' [kv-cache] cannot be placed: it stands in emphasis " \
+        "or bold text, where reST cannot nest a role" in err
     assert by_file == [
         ("positions-md.md", 3, "KV cache"), ("positions-md.md", 3, "KV cache"),
         ("positions-md.md", 11, "GPU"), ("positions-md.md", 15, "KV cache"),
@@ -48,7 +52,7 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
 #: parameter" names an option.
 SMALL_PAGES = {
     "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n"
-                 "   lead-in\n   heading-line\n   column-head\n",
+                 "   lead-in\n   heading-line\n   column-head\n   italic-rst\n   italic-md\n",
     "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
@@ -56,6 +60,12 @@ SMALL_PAGES = {
     "lead-in.md": "# Lead-ins\n\n**Why the GPU matters.** A GPU runs it.\n\n"
                   "**Low bandwidth and FSDP** We shard with FSDP.\n\n"
                   "**FSDP and DDP** are both supported.\n",
+    "italic-rst.rst": "Italics\n=======\n\n*Compression can be combined with quantization for "
+                      "a smaller model.*\n\n*Quantization on one GPU*\n\n**Never run the "
+                      "quantization step on a shared GPU node.**\n",
+    "italic-md.md": "# Italics\n\n*Compression can be combined with quantization for a "
+                    "smaller model.*\n\n*Quantization on one GPU*\n\n**Never run the "
+                    "quantization step on a shared GPU node.**\n",
     "column-head.md": "# Support\n\n| Model | Inference Engine | Framework |\n| --- | --- | --- |\n"
                       "| Llama | TurboMind, PyTorch | PyTorch |\n",
     "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
@@ -112,3 +122,21 @@ def test_a_short_line_in_title_case_is_a_heading(make_site, build, capsys) -> No
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["text"]) for m in found if m["file"].endswith("heading-line.rst")] == [
         (6, "GPU"), (8, "GPUs"), (12, "GPU"), (14, "GPUs"), (15, "GPUs")]
+
+
+def test_a_long_italic_paragraph_is_prose_a_short_one_a_heading(make_site, build,
+                                                                capsys) -> None:
+    """An italic paragraph of more words than a heading has is a quote, a caption or an
+    answer (AIMET's FAQ, Flax's paper abstracts): linked; a short one, and a bold
+    paragraph of any length, are headings. In reST scan names what it cannot mark."""
+    site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
+    for page in ("italic-rst.html", "italic-md.html"):
+        assert links(site.read(page)) == [("quantization", "quantization")], page
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    out, err = capsys.readouterr()
+    found = json.loads(out)
+    assert [(m["file"].rsplit("/", 1)[-1], m["line"], m["column"], m["text"]) for m in found
+            if "/italic-" in m["file"]] == [("italic-md.md", 3, 35, "quantization")]
+    assert "italic-rst.rst:4: 'quantization' [quantization] cannot be placed: it stands in " \
+        "emphasis or bold text" in err
+    assert "italic-rst.rst:6" not in err and "italic-rst.rst:8" not in err

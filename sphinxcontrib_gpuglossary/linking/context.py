@@ -153,13 +153,19 @@ def header_row(row: nodes.Element) -> bool:
     return any(not cell.astext().strip() for cell in cells[1:])
 
 
+#: The most words an italic paragraph used as a heading has (corpus: 20 italic paragraphs
+#: of more words hold right links, none a heading; bold ones of any length are headings).
+HEADING_WORDS = 8
+
+
 def lead_in(element: nodes.Element) -> bool:
     """Whether bold or italic *element* is used as a heading or lead-in: it opens its
     paragraph and is the whole paragraph, ends with a colon or a sentence's end
     (``**When it helps.** The ...``), or is followed by a separator (``**SGLang
     Inference** - ...``); bold words run in before a sentence of their own (``**Low
     bandwidth & FSDP** We shard ...``); or it opens a list item's first paragraph
-    (``- **Tensor parallel** splits ...``)."""
+    (``- **Tensor parallel** splits ...``). Italic text that is the whole paragraph
+    is a heading only when short: a longer one is a quote, a caption or an answer."""
     paragraph = element.parent
     if not isinstance(paragraph, nodes.paragraph):
         return False
@@ -167,8 +173,11 @@ def lead_in(element: nodes.Element) -> bool:
     if paragraph[:position] and "".join(n.astext() for n in paragraph[:position]).strip():
         return False  # text before it (MyST leaves empty text nodes around inline markup)
     rest = "".join(n.astext() for n in paragraph[position + 1:])
-    if not rest.strip() or element.astext().rstrip().endswith((":", ".", "?", "!")):
-        return True  # the whole paragraph, or a label or sentence of its own before the text
+    if not rest.strip():
+        return isinstance(element, nodes.strong) \
+            or len(element.astext().split()) <= HEADING_WORDS
+    if element.astext().rstrip().endswith((":", ".", "?", "!")):
+        return True  # a label or sentence of its own before the text
     if _LEAD_IN_SEPARATOR.match(rest):
         return True
     if isinstance(element, nodes.strong) and _RUN_IN.match(rest) \

@@ -43,6 +43,9 @@ class Piece:
     written: str = ""
     #: inline code (Markdown's parser leaves its text without the backticks)
     code: bool = False
+    #: reST emphasis or strong text (its *text* is the markup as written): what it says,
+    #: searched for terms that are named, not marked (reST nests no role in it)
+    nested: str = ""
 
 
 @dataclass
@@ -73,7 +76,8 @@ class Missed:
     text: str
     term: str
     reason: str  # "block": the block is not in the text read; "piece": its text is not;
-    # "argument": it stands in a directive's argument or option, where no role goes
+    # "argument": it stands in a directive's argument or option, where no role goes;
+    # "nested": in reST emphasis or strong text, which holds no role
 
 
 @dataclass(frozen=True)
@@ -365,10 +369,19 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
         if places is None:
             if missed is not None:
                 missed += _terms_in(block, matcher, "block", senses=senses)
+                missed += [Missed(block.line, text, term, "nested")
+                           for _piece, _k, text, term in _nested_terms(block, matcher, senses)]
             continue
         to_file = _FileOffsets(block.source, places)
         context, at = _context(block)
         aligned = align(block)
+        if missed is not None:
+            raw_at = {id(piece): offsets[0] for piece, offsets in aligned if piece.nested}
+            for piece, k, text, term in _nested_terms(block, matcher, senses):
+                start = raw_at.get(id(piece))
+                line = block.line if start is None or k is None \
+                    else _bisect(source.starts, to_file(start + k)) + 1
+                missed.append(Missed(line, text, term, "nested"))
         if missed is not None and len(aligned) < sum(1 for p in block.pieces if p.text):
             placed_pieces = {id(piece) for piece, _offsets in aligned}
             missed += _terms_in(block, matcher, "piece",
@@ -437,6 +450,24 @@ def _terms_in(block: Block, matcher: Matcher, reason: str,
             out += [Missed(block.line, context[s:e], term, reason)
                     for s, e, term in matcher.find(context, offset, end, senses=senses)]
     return out
+
+
+def _nested_terms(block: Block, matcher: Matcher, senses: Mapping[str, str] | None,
+                  ) -> Iterator[tuple[Piece, int | None, str, str]]:
+    """The terms in *block*'s reST emphasis and strong text: the piece, where the term
+    starts in its text (``None`` when the markup is read alone), the term's text and id.
+    They are read in the block's text where the markup is found in it, else alone."""
+    context, at = _context(block)
+    for piece in block.pieces:
+        if not piece.nested:
+            continue
+        inner = piece.text.find(piece.nested)
+        if inner >= 0:
+            text, start, base = context, at[id(piece)] + inner, at[id(piece)]
+        else:
+            text, start, base = piece.nested, 0, None
+        for s, e, term in matcher.find(text, start, start + len(piece.nested), senses=senses):
+            yield piece, None if base is None else s - base, text[s:e], term
 
 
 def page_text(blocks: Iterable[Block]) -> str:

@@ -184,7 +184,9 @@ def _pieces(node: nodes.Element, plain: bool, markdown: bool, domain: Any) -> li
             # MyST nests roles in emphasis; a bold lead-in is text to step over
             out += _pieces(child, not lead_in(child), markdown, domain)
         elif not markdown and child.rawsource:
-            out.append(Piece(child.rawsource, "markup"))
+            nested = plain and isinstance(child, (nodes.emphasis, nodes.strong)) \
+                and not lead_in(child)
+            out.append(Piece(child.rawsource, "markup", nested=child.astext() if nested else ""))
         elif markdown and isinstance(child, nodes.raw):
             # raw output: HTML written in the page, or made up (MyST writes a hard line
             # break as ``<br />`` and ``\\``): stepped over where written, never aligned
