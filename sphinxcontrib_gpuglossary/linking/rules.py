@@ -65,12 +65,17 @@ class Phrase:
              ) -> Phrase | None:
         """*text* split around each spelling of the term it holds; *spellings*: the term's
         spellings as folded words, by their number of words, the most first."""
-        parts = [w for token in text.casefold().split() for w in _token_words(token)]
+        folded = text.casefold()
+        firsts = {own[0] for _size, spelt in spellings for own in spelt}
+        if not any(first in folded for first in firsts):
+            return None  # (most phrases of a term are in the build's other languages)
+        parts = [w for token in folded.split() for w in _token_words(token)]
+        starts = [i for i, part in enumerate(parts) if part in firsts]
         ways = []
         for size, spelt in spellings:
-            for i in range(len(parts) - size + 1):
+            for i in starts:
                 own = tuple(parts[i:i + size])
-                if own in spelt:
+                if len(own) == size and own in spelt:
                     ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
         if not ways:
             return None
