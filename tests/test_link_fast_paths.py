@@ -83,3 +83,39 @@ def test_a_terms_tag_made_once_per_build_is_its_own_on_every_page(make_site, bui
     dutch = build(srcdir, freshenv=True, language="nl")
     (kv,) = definitions(dutch.read("other.html"))["kv-cache"]
     assert kv["text"] == SEEDED.terms["kv-cache"].definitions["nl"]
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "KV cache", "  the KV-cache, of llama.cpp (FLUX.1)... max_batch_size=8 ",
+    "a.b. c..d .e f. 7B 1.5T x\ty\n\nz", "tokens/s & A+B", "end.",
+])
+def test_words_of_ascii_text_are_the_expressions_matches(text: str) -> None:
+    """:func:`.words.words` places ASCII words from one split: the matches' own places."""
+    from sphinxcontrib_gpuglossary.linking import words
+
+    assert words.words(text) == [words.Word(m.start(), m.end(), m.group())
+                                 for m in words._RUN.finditer(text)]
+
+
+_ALTERNATIVES = [(("type", "inference"), r"\b(?:type[\s-]+inference(?:e?s)?)\b"),
+                 (("inference",), r"\b(?:inference)\b"),
+                 (("bayesian", "inference"), r"\b(?:bayesian[\s-]+inference(?:e?s)?)\b"),
+                 ((), r"\b(?:\d+[\s-]+inferences)\b")]
+
+
+@pytest.mark.parametrize("page", [
+    "No such words here.", "Type inference, then inference.", "an inference; type inference",
+    "2 inferences and Bayesian inference", "Bayesian-Inference", "TYPE İNFERENCE and ınference",
+    "type ınference", "İnference", "é inference", "bayesian", "type\ninference",
+])
+def test_a_page_search_finds_what_one_expression_of_every_alternative_finds(page: str) -> None:
+    """Searching only the alternatives whose words the page says, each alone, finds the
+    leftmost match, the first alternative there; a page with letters that any case takes
+    for ASCII ones though they fold apart (``İ``, ``ı``) is searched for every one."""
+    import re
+
+    from sphinxcontrib_gpuglossary.linking.pagesearch import PageSearch
+
+    whole = re.compile("|".join(p for _w, p in _ALTERNATIVES), re.IGNORECASE).search(page)
+    found = PageSearch(_ALTERNATIVES).search(page, page.casefold())
+    assert (found and (found.span(), found.group())) == (whole and (whole.span(), whole.group()))

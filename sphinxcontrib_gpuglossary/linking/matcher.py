@@ -28,7 +28,17 @@ from operator import add, attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
-from .words import Word, case_sensitive, folded_words, gap, is_cjk, spelling_keys, words
+from .pagesearch import PageSearch
+from .words import (
+    Word,
+    ascii_pieces,
+    case_sensitive,
+    gap,
+    is_cjk,
+    placed,
+    spelling_keys,
+    words,
+)
 
 #: The reason of a term's later occurrences where a page links each term once.
 SETTLED = "linked already on this page"
@@ -109,15 +119,15 @@ class Matcher:
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
     #: one sense per page: the terms with ``other_senses`` phrases in the build's
     #: languages, each with the first of the term's own words in them (a page without
-    #: one is not searched) and the phrases as a regular expression (any case)
-    senses: dict[str, tuple[frozenset[str], re.Pattern[str]]] = field(default_factory=dict)
+    #: one is not searched) and the phrases to search for, in any case
+    senses: dict[str, tuple[frozenset[str], PageSearch]] = field(default_factory=dict)
     #: the terms whose one-word spellings link only on a page with a word of their field
     #: (``only_on_pages_with``): those spellings (a page without one is not searched),
-    #: the words as a regular expression (any case) and as the reason names them
-    fields: dict[str, tuple[frozenset[str], re.Pattern[str], str]] = \
+    #: the words to search for, in any case, and as the reason names them
+    fields: dict[str, tuple[frozenset[str], PageSearch, str]] = \
         field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
-    _last: _Block = field(default_factory=lambda: _Block("", [], []))
+    _last: _Block = field(default_factory=lambda: _Block("", [], [], [], []))
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -228,7 +238,7 @@ class Matcher:
         if made:
             self.senses[term.id] = (
                 frozenset(own[0] for phrase in made for _before, own, _after in phrase.ways),
-                re.compile("|".join(p.pattern() for p in made), re.IGNORECASE))
+                PageSearch(way for phrase in made for way in phrase.alternatives()))
 
     def _page_field(self, term: Term, spellings: list[str]) -> None:
         """Note *term*'s one-word spellings and the words of its field (its
@@ -237,8 +247,9 @@ class Matcher:
         if own:
             listed = term.linking.only_on_pages_with
             named = ", ".join(repr(w) for w in listed[:3]) + (" ..." if len(listed) > 3 else "")
-            self.fields[term.id] = (own, re.compile(
-                "|".join(rules.plain_phrase_pattern(w) for w in listed), re.IGNORECASE), named)
+            self.fields[term.id] = (own, PageSearch(
+                (tuple(w.casefold().split()), rules.plain_phrase_pattern(w)) for w in listed),
+                named)
 
     def page_senses(self, page: str) -> dict[str, str]:
         """One sense per page: the terms whose one-word spellings the text of a *page*
@@ -252,13 +263,13 @@ class Matcher:
         for term_id, (own, pattern) in self.senses.items():
             if not any(word in folded for word in own):
                 continue
-            match = pattern.search(page)
+            match = pattern.search(page, folded)
             if match is not None:
                 found[term_id] = f"{' '.join(match.group().split())!r} on this page: the " \
                                  "word means that here (the term's linking.other_senses)"
         for term_id, (own, pattern, named) in self.fields.items():
             if term_id not in found and any(word in folded for word in own) \
-                    and pattern.search(page) is None:
+                    and pattern.search(page, folded) is None:
                 found[term_id] = f"none of {named} on this page: the word may mean something " \
                                  "else here (the term's linking.only_on_pages_with)"
         return found
@@ -329,7 +340,12 @@ class Matcher:
     def _read(self, text: str) -> _Block:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
-        folded = folded_words(text)
+        if text.isascii():  # (folding ASCII neither splits nor joins words)
+            pieces, found = ascii_pieces(text), None
+            folded = list(map(str.lower, pieces[1::2]))
+        else:
+            pieces, found = [], words(text)
+            folded = [w.text.casefold() for w in found]
         first, joins = self.first_words, self.compact_heads
         pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
@@ -338,7 +354,7 @@ class Matcher:
         if not joins.isdisjoint(pairs):
             starts.update(i for i in compress(numbers(), map(joins.__contains__, pairs))
                           if folded[i] in joins)
-        return _Block(text, folded, sorted(starts))
+        return _Block(text, folded, sorted(starts), pieces, found)
 
     def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
                  end: int) -> tuple[int, str | None]:
@@ -551,17 +567,19 @@ _JOINERS = re.compile("[ /+&]")
 
 class _Block:
     """A text as :meth:`Matcher.candidates` reads it: its folded words, the indexes of
-    those a term may begin with, and its words with their places, split when asked."""
+    those a term may begin with, and its words with their places, placed when asked
+    (from the :func:`.words.ascii_pieces` of ASCII text, read once)."""
 
-    __slots__ = ("folded", "found", "starts", "text")
+    __slots__ = ("folded", "found", "pieces", "starts", "text")
 
-    def __init__(self, text: str, folded: list[str], starts: list[int]) -> None:
+    def __init__(self, text: str, folded: list[str], starts: list[int],
+                 pieces: list[str], found: list[Word] | None) -> None:
         self.text, self.folded, self.starts = text, folded, starts
-        self.found: list[Word] | None = None
+        self.pieces, self.found = pieces, found
 
     def split(self) -> list[Word]:
         if self.found is None:
-            self.found = words(self.text)
+            self.found = placed(self.pieces)
         return self.found
 
 

@@ -90,11 +90,13 @@ class Phrase:
         return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
                                         for table in (by_words, by_joined, by_count)))
 
-    def pattern(self) -> str:
-        """A regular expression of the phrase as a page may write it (read in any case):
-        words apart with spaces or hyphens, or none beside a CJK character; the words
-        after the term's own, or its own last word, also in the plural."""
-        return "|".join(_way_pattern(before, own, after) for before, own, after in self.ways)
+    def alternatives(self) -> list[tuple[tuple[str, ...], str]]:
+        """Regular expressions of the phrase as a page may write it (read in any case),
+        one a way, each with its words spelt out (every word but ``#`` and ``*``): words
+        apart with spaces or hyphens, or none beside a CJK character; the words after the
+        term's own, or its own last word, also in the plural."""
+        return [(tuple(w for w in (*before, *own, *after) if w not in ("#", "*")),
+                 _way_pattern(before, own, after)) for before, own, after in self.ways]
 
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
         """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:
