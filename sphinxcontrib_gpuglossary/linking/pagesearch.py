@@ -25,10 +25,10 @@ class PageSearch:
     match of it holds, case folded; an alternative with no such words, or with a word
     outside ASCII, is always searched."""
 
-    __slots__ = ("_compiled", "_ways")
+    __slots__ = ("_compiled", "ways")
 
     def __init__(self, ways: Iterable[tuple[tuple[str, ...], str]]) -> None:
-        self._ways = tuple((words if all(w.isascii() for w in words) else (), pattern)
+        self.ways = tuple((words if all(w.isascii() for w in words) else (), pattern)
                            for words, pattern in ways)
         self._compiled: dict[str, re.Pattern[str]] = {}
 
@@ -38,7 +38,7 @@ class PageSearch:
         alternative of those that match there."""
         every = not page.isascii() and not _FOLDED_APART.isdisjoint(page)
         best: re.Match[str] | None = None
-        for words, pattern in self._ways:
+        for words, pattern in self.ways:
             if not every and not all(w in folded for w in words):
                 continue  # the page never says a word of it: no match
             found = self._pattern(pattern).search(page)
