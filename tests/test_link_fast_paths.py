@@ -119,3 +119,15 @@ def test_a_page_search_finds_what_one_expression_of_every_alternative_finds(page
     whole = re.compile("|".join(p for _w, p in _ALTERNATIVES), re.IGNORECASE).search(page)
     found = PageSearch(_ALTERNATIVES).search(page, page.casefold())
     assert (found and (found.span(), found.group())) == (whole and (whole.span(), whole.group()))
+
+
+@pytest.mark.parametrize("children", [
+    [], [nodes.Text("")], [nodes.Text("  \n ")], [nodes.Text("A Heading Line")],
+    [nodes.Text("Ends well. "), nodes.Text(" \n")], [nodes.Text("Bold "), nodes.strong("", "Text")],
+    [nodes.emphasis("", "See"), nodes.Text(":  "), nodes.Text("")],
+    [nodes.Text("x"), nodes.literal("", "code()  "), nodes.inline("", " ")],
+])
+def test_a_paragraphs_last_character_is_its_whole_texts(children: list[nodes.Node]) -> None:
+    """:func:`context.heading_line` reads the last character from the last children only."""
+    paragraph = nodes.paragraph("", "", *children)
+    assert context._last_character(paragraph) == paragraph.astext().strip()[-1:]
