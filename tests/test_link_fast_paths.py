@@ -131,3 +131,33 @@ def test_a_paragraphs_last_character_is_its_whole_texts(children: list[nodes.Nod
     """:func:`context.heading_line` reads the last character from the last children only."""
     paragraph = nodes.paragraph("", "", *children)
     assert context._last_character(paragraph) == paragraph.astext().strip()[-1:]
+
+
+_NEAR_TEXTS = [
+    "The token. Token auth uses an API token; tokens are tokens. Another token here",
+    "Set the learning rate. The rate limit applies per token, the token_limit too.",
+    "A model. The model's tensor parallel size; tensor, model and data parallelism.",
+]
+
+
+@pytest.mark.parametrize("text", _NEAR_TEXTS)
+def test_the_words_near_a_term_are_read_in_its_sentence_only(text: str) -> None:
+    """:meth:`Matcher._near` reads the words of the sentence only (found by place), as a
+    pass over every word of the text that keeps those in the sentence does."""
+    from sphinxcontrib_gpuglossary.linking import rules
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+    from sphinxcontrib_gpuglossary.linking.words import words
+
+    matcher = Matcher.build(SEEDED, ["en"])
+    found = words(text)
+    folded = [w.text.casefold() for w in found]
+    near = frozenset(folded)
+    for first in range(len(found)):
+        start, end = rules.sentence_span(text, found[first].start, found[first].end)
+        expected = None
+        for k, word in enumerate(found):
+            if start <= word.start < end and k != first and folded[k] in near \
+                    and matcher._longest(text, found, folded, k, len(text))[0] <= 1:
+                expected = folded[k]
+                break
+        assert matcher._near(text, found, first, first, near) == expected

@@ -24,7 +24,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
-from operator import add, attrgetter
+from operator import attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
@@ -64,8 +64,10 @@ class _Rules:
     #: a longer name of the term that needs no phrase (``learning rate warmup``,
     #: ``学习率预热``) is not among them
     restricted: frozenset[str] = frozenset()
-    #: every spelling of the term as folded words, for one sense per paragraph
+    #: every spelling of the term as folded words, for one sense per paragraph, and the
+    #: first words of those (a paragraph is read for them only where one stands)
     spellings: tuple[tuple[str, ...], ...] = ()
+    first_words: frozenset[str] = frozenset()
     #: the site's own names that hold the term with more words (``Torch-TensorRT``)
     longer_site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     #: the site's own names spelt as the term, a common word (MosaicML's ``Streaming``):
@@ -227,6 +229,7 @@ class Matcher:
             return None
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         compiled.spellings = tuple(parts)
+        compiled.first_words = frozenset(part[0] for part in parts)
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
                                         for way in phrase.ways)
         return compiled
@@ -347,13 +350,12 @@ class Matcher:
             pieces, found = [], words(text)
             folded = [w.text.casefold() for w in found]
         first, joins = self.first_words, self.compact_heads
-        pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
         if not first.isdisjoint(folded):
             starts.update(compress(numbers(), map(first.__contains__, folded)))
-        if not joins.isdisjoint(pairs):
-            starts.update(i for i in compress(numbers(), map(joins.__contains__, pairs))
-                          if folded[i] in joins)
+        if not joins.isdisjoint(folded):  # run together with the next only where it begins one
+            starts.update(i for i in compress(numbers(), map(joins.__contains__, folded[:-1]))
+                          if folded[i] + folded[i + 1] in joins)
         return _Block(text, folded, sorted(starts), pieces, found)
 
     def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
@@ -435,8 +437,10 @@ class Matcher:
             return None
         start, end = rules.sentence_span(text, found[first].start, found[last].end)
         folded = self._folded(found)
-        for k, word in enumerate(found):
-            if not start <= word.start < end or first <= k <= last:
+        # the sentence's words: those that start in it
+        for k in range(bisect.bisect_left(found, start, key=_start),
+                       bisect.bisect_left(found, end, key=_start)):
+            if first <= k <= last:
                 continue
             if folded[k] in words_near:
                 size, _term = self._longest(text, found, folded, k, len(text))
@@ -483,7 +487,7 @@ class Matcher:
         if not own.not_near:
             return None
         folded = self._folded(found)
-        for k in range(len(found)):
+        for k in compress(numbers(), map(own.first_words.__contains__, folded)):
             for spelling in own.spellings:
                 size = len(spelling)
                 if k != first and folded[k] == spelling[0] and tuple(folded[k:k + size]) == spelling \
