@@ -46,6 +46,7 @@ def test_a_hit_is_the_matcher_a_build_makes(tmp_path: Path, monkeypatch: pytest.
     _refuse_to_build(monkeypatch)
     read = _matcher(tmp_path, languages=languages)
     assert stored_form(read) == stored_form(built)
+    assert read.compact_heads == built.compact_heads  # (worked out again, not stored)
     assert read.page_senses(TEXT) == built.page_senses(TEXT)
     assert read.candidates(TEXT) == built.candidates(TEXT)
     assert [c.term for c in read.candidates(TEXT)]  # (it found terms)

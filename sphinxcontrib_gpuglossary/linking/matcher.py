@@ -172,13 +172,16 @@ class Matcher:
             if term.linking.only_on_pages_with and term.id not in matcher.refused:
                 matcher._page_field(term, spellings)
         matcher.first_words.update(matcher.compact, matcher.closed)
-        matcher.compact_heads = matcher.compact_starts | matcher.compact.keys() \
-            | matcher.closed.keys()
+        matcher.join_heads()
         for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
                 if key in table:
                     table[key] = "\0" + " ".join(sorted(ids))  # a spelling two terms share
         return matcher
+
+    def join_heads(self) -> None:
+        """Work out :attr:`compact_heads` from the compact keys and their beginnings."""
+        self.compact_heads = self.compact_starts | self.compact.keys() | self.closed.keys()
 
     def _add(self, spelling: str, term: Term, shared: dict[str, set[str]]) -> None:
         found = spelling_keys(spelling)
