@@ -107,3 +107,34 @@ def test_a_build_reads_the_matcher_the_last_build_kept(make_site, build,
     html = build(site, freshenv=True, gpuglossary_files=["terms.yaml"],
                  gpuglossary_autolink="all").read("untouched.html")
     assert 'data-gpu-term="kv-cache"' in html and ">key-value store</a>" in html
+
+
+def test_parallel_builds_with_a_cold_and_a_warm_cache_equal_a_serial_build(
+        make_site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """-j 2 with the matcher read from the cache, and with none there yet (made once in
+    the main process, before the readers start), writes the pages -j 1 writes."""
+    import filecmp
+
+    from sphinxcontrib_gpuglossary.core.cache import CACHE_ENV
+
+    from .conftest import sphinx_build
+
+    pages = {f"page{n}.rst": f"Page {n}\n=======\n\nThe KV cache of page {n} sits on the GPU.\n"
+             for n in range(10)}
+    pages["index.rst"] = "Home\n====\n\n.. toctree::\n\n   untouched\n   markdown\n   glossary\n" + \
+        "".join(f"   page{n}\n" for n in range(10))
+    srcdir = make_site("autolink", pages)
+    outputs = []
+    for run, (jobs, cache) in enumerate([("1", "one"), ("2", "one"), ("2", "two")]):
+        monkeypatch.setenv(CACHE_ENV, str(tmp_path / cache))
+        out = tmp_path / f"out{run}"
+        result = sphinx_build("-E", "-j", jobs, "-b", "html", "-d", tmp_path / f"dt{run}",
+                              srcdir, out)
+        assert result.returncode == 0, result.stderr
+        outputs.append(out)
+    assert len(list((tmp_path / "one").glob("matcher-*.json"))) == 1
+    htmls = sorted(p.relative_to(outputs[0]) for p in outputs[0].rglob("*.html"))
+    assert 'data-gpu-term="kv-cache"' in (outputs[0] / "page9.html").read_text()
+    for out in outputs[1:]:
+        _match, mismatch, errors = filecmp.cmpfiles(outputs[0], out, htmls, shallow=False)
+        assert mismatch == [] and errors == []
