@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Set
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
@@ -102,9 +103,13 @@ class GpuDomain(Domain):
     #: whether intersphinx may link a term no table of the site shows (set after reading)
     other_projects: bool = False
 
-    def attach(self, glossary: Glossary, chain: list[str], builder: Builder) -> None:
-        """Use *glossary*, shown in the languages of *chain* (build language first)."""
+    def attach(self, glossary: Glossary, chain: list[str], builder: Builder,
+               cache: Path | None = None) -> None:
+        """Use *glossary*, shown in the languages of *chain* (build language first);
+        *cache*: the user's cache folder, for the auto-linking matcher (``None``: none)."""
         self.glossary = glossary
+        self.cache = cache
+        self._digests: dict[str, str] | None = None  # per term, worked out on first need
         self.builder = builder
         self.index = TermIndex(glossary)
         self.chain = chain
@@ -124,15 +129,15 @@ class GpuDomain(Domain):
     def autolink_matcher(self) -> Matcher:
         """The auto-linking table for the build's languages, made on first use."""
         if self._matcher is None:
-            from .linking.matcher import Matcher  # imported only when auto-linking is on
+            # imported only when auto-linking is on
+            from .linking.matchercache import cached_matcher
 
             config = self.builder.config
-            self._matcher = Matcher.build(self.glossary, self.chain,
-                                          include=self.term_ids(config.gpuglossary_link_include,
-                                                                "gpuglossary_link_include"),
-                                          exclude=self.term_ids(config.gpuglossary_link_exclude,
-                                                                "gpuglossary_link_exclude"),
-                                          site_names=[config.project])
+            self._matcher = cached_matcher(
+                self.glossary, self._term_digests(), self.chain,
+                include=self.term_ids(config.gpuglossary_link_include, "gpuglossary_link_include"),
+                exclude=self.term_ids(config.gpuglossary_link_exclude, "gpuglossary_link_exclude"),
+                site_names=[config.project], folder=self.cache)
         return self._matcher
 
     def term_ids(self, names: list[str], setting: str) -> list[str]:
@@ -330,14 +335,21 @@ class GpuDomain(Domain):
 
     def term_digests(self, labels: bytes = b"") -> dict[str, str]:
         """A digest per term, and one of the glossary texts plus the *labels* catalogs."""
-        # Where a term is written (its origins, the lines and stamps of its
-        # translations) does not change what pages show.
-        digests = {t.id: hashlib.sha256(repr(replace(t, origins=[], translations="")).encode())
-                   .hexdigest()
-                   for t in self.glossary.terms.values()}
+        digests = dict(self._term_digests())
         texts = repr(self.glossary.texts).encode() + labels
         digests[self.TEXTS_KEY] = hashlib.sha256(texts).hexdigest()
         return digests
+
+    def _term_digests(self) -> dict[str, str]:
+        """A digest per term, worked out once a build (the matcher's cache key needs them
+        before :func:`.events.outdated` does)."""
+        if self._digests is None:
+            # Where a term is written (its origins, the lines and stamps of its
+            # translations) does not change what pages show.
+            self._digests = {
+                t.id: hashlib.sha256(repr(replace(t, origins=[], translations="")).encode())
+                .hexdigest() for t in self.glossary.terms.values()}
+        return self._digests
 
     def docs_affected_by(self, old: dict[str, str], new: dict[str, str]) -> set[str]:
         """Documents to re-read when the term data changes from *old* to *new*."""

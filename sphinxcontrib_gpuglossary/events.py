@@ -94,7 +94,7 @@ def load(app: Sphinx) -> None:
         glossary = catalog.translate(glossary, language, translations)
     chain = language_chain(language, config.gpuglossary_fallback_languages)
     domain = _domain(app.env)
-    domain.attach(bidi.isolated(glossary), chain, app.builder)
+    domain.attach(bidi.isolated(glossary), chain, app.builder, folder)
     headwords = {t: domain.headword(t) for t in glossary.terms}
     collation.preload((h.text for h in headwords.values()), folder, chain[0],
                       {h.text: domain.term(t).readings[h.lang] for t, h in headwords.items()

@@ -83,3 +83,81 @@ def test_a_terms_tag_made_once_per_build_is_its_own_on_every_page(make_site, bui
     dutch = build(srcdir, freshenv=True, language="nl")
     (kv,) = definitions(dutch.read("other.html"))["kv-cache"]
     assert kv["text"] == SEEDED.terms["kv-cache"].definitions["nl"]
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "KV cache", "  the KV-cache, of llama.cpp (FLUX.1)... max_batch_size=8 ",
+    "a.b. c..d .e f. 7B 1.5T x\ty\n\nz", "tokens/s & A+B", "end.",
+])
+def test_words_of_ascii_text_are_the_expressions_matches(text: str) -> None:
+    """:func:`.words.words` places ASCII words from one split: the matches' own places."""
+    from sphinxcontrib_gpuglossary.linking import words
+
+    assert words.words(text) == [words.Word(m.start(), m.end(), m.group())
+                                 for m in words._RUN.finditer(text)]
+
+
+_ALTERNATIVES = [(("type", "inference"), r"\b(?:type[\s-]+inference(?:e?s)?)\b"),
+                 (("inference",), r"\b(?:inference)\b"),
+                 (("bayesian", "inference"), r"\b(?:bayesian[\s-]+inference(?:e?s)?)\b"),
+                 ((), r"\b(?:\d+[\s-]+inferences)\b")]
+
+
+@pytest.mark.parametrize("page", [
+    "No such words here.", "Type inference, then inference.", "an inference; type inference",
+    "2 inferences and Bayesian inference", "Bayesian-Inference", "TYPE İNFERENCE and ınference",
+    "type ınference", "İnference", "é inference", "bayesian", "type\ninference",
+])
+def test_a_page_search_finds_what_one_expression_of_every_alternative_finds(page: str) -> None:
+    """Searching only the alternatives whose words the page says, each alone, finds the
+    leftmost match, the first alternative there; a page with letters that any case takes
+    for ASCII ones though they fold apart (``İ``, ``ı``) is searched for every one."""
+    import re
+
+    from sphinxcontrib_gpuglossary.linking.pagesearch import PageSearch
+
+    whole = re.compile("|".join(p for _w, p in _ALTERNATIVES), re.IGNORECASE).search(page)
+    found = PageSearch(_ALTERNATIVES).search(page, page.casefold())
+    assert (found and (found.span(), found.group())) == (whole and (whole.span(), whole.group()))
+
+
+@pytest.mark.parametrize("children", [
+    [], [nodes.Text("")], [nodes.Text("  \n ")], [nodes.Text("A Heading Line")],
+    [nodes.Text("Ends well. "), nodes.Text(" \n")], [nodes.Text("Bold "), nodes.strong("", "Text")],
+    [nodes.emphasis("", "See"), nodes.Text(":  "), nodes.Text("")],
+    [nodes.Text("x"), nodes.literal("", "code()  "), nodes.inline("", " ")],
+])
+def test_a_paragraphs_last_character_is_its_whole_texts(children: list[nodes.Node]) -> None:
+    """:func:`context.heading_line` reads the last character from the last children only."""
+    paragraph = nodes.paragraph("", "", *children)
+    assert context._last_character(paragraph) == paragraph.astext().strip()[-1:]
+
+
+_NEAR_TEXTS = [
+    "The token. Token auth uses an API token; tokens are tokens. Another token here",
+    "Set the learning rate. The rate limit applies per token, the token_limit too.",
+    "A model. The model's tensor parallel size; tensor, model and data parallelism.",
+]
+
+
+@pytest.mark.parametrize("text", _NEAR_TEXTS)
+def test_the_words_near_a_term_are_read_in_its_sentence_only(text: str) -> None:
+    """:meth:`Matcher._near` reads the words of the sentence only (found by place), as a
+    pass over every word of the text that keeps those in the sentence does."""
+    from sphinxcontrib_gpuglossary.linking import rules
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+    from sphinxcontrib_gpuglossary.linking.words import words
+
+    matcher = Matcher.build(SEEDED, ["en"])
+    found = words(text)
+    folded = [w.text.casefold() for w in found]
+    near = frozenset(folded)
+    for first in range(len(found)):
+        start, end = rules.sentence_span(text, found[first].start, found[first].end)
+        expected = None
+        for k, word in enumerate(found):
+            if start <= word.start < end and k != first and folded[k] in near \
+                    and matcher._longest(text, found, folded, k, len(text))[0] <= 1:
+                expected = folded[k]
+                break
+        assert matcher._near(text, found, first, first, near) == expected

@@ -131,10 +131,21 @@ def heading_line(paragraph: nodes.paragraph) -> bool:
     as text."""
     if len(paragraph.children) > _HEADING_WORDS or not _standing_alone(paragraph.parent):
         return False  # (asked for each text node of a paragraph: the cheap checks first)
+    if _last_character(paragraph) in ("", *".!?:;,)"):
+        return False  # (most paragraphs end a sentence: read only their last children)
     text = paragraph.astext().strip()
-    if not text or text[-1] in ".!?:;,)" or "\n" in text or len(text.split()) > _HEADING_WORDS:
+    if "\n" in text or len(text.split()) > _HEADING_WORDS:
         return False
     return title_case_text(text)
+
+
+def _last_character(paragraph: nodes.paragraph) -> str:
+    """The last character of *paragraph*'s text that is not a space (``""``: none)."""
+    for child in reversed(paragraph.children):
+        text = child.astext().rstrip()
+        if text:
+            return text[-1]
+    return ""
 
 
 def header_row(row: nodes.Element) -> bool:

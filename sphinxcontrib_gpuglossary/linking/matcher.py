@@ -24,11 +24,21 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
-from operator import add, attrgetter
+from operator import attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
-from .words import Word, case_sensitive, folded_words, gap, is_cjk, spelling_keys, words
+from .pagesearch import PageSearch
+from .words import (
+    Word,
+    ascii_pieces,
+    case_sensitive,
+    gap,
+    is_cjk,
+    placed,
+    spelling_keys,
+    words,
+)
 
 #: The reason of a term's later occurrences where a page links each term once.
 SETTLED = "linked already on this page"
@@ -54,8 +64,10 @@ class _Rules:
     #: a longer name of the term that needs no phrase (``learning rate warmup``,
     #: ``学习率预热``) is not among them
     restricted: frozenset[str] = frozenset()
-    #: every spelling of the term as folded words, for one sense per paragraph
+    #: every spelling of the term as folded words, for one sense per paragraph, and the
+    #: first words of those (a paragraph is read for them only where one stands)
     spellings: tuple[tuple[str, ...], ...] = ()
+    first_words: frozenset[str] = frozenset()
     #: the site's own names that hold the term with more words (``Torch-TensorRT``)
     longer_site_names: rules.Phrases = field(default_factory=lambda: rules.Phrases(()))
     #: the site's own names spelt as the term, a common word (MosaicML's ``Streaming``):
@@ -109,15 +121,15 @@ class Matcher:
     compact_breaks: dict[str, set[int]] = field(default_factory=dict)
     #: one sense per page: the terms with ``other_senses`` phrases in the build's
     #: languages, each with the first of the term's own words in them (a page without
-    #: one is not searched) and the phrases as a regular expression (any case)
-    senses: dict[str, tuple[frozenset[str], re.Pattern[str]]] = field(default_factory=dict)
+    #: one is not searched) and the phrases to search for, in any case
+    senses: dict[str, tuple[frozenset[str], PageSearch]] = field(default_factory=dict)
     #: the terms whose one-word spellings link only on a page with a word of their field
     #: (``only_on_pages_with``): those spellings (a page without one is not searched),
-    #: the words as a regular expression (any case) and as the reason names them
-    fields: dict[str, tuple[frozenset[str], re.Pattern[str], str]] = \
+    #: the words to search for, in any case, and as the reason names them
+    fields: dict[str, tuple[frozenset[str], PageSearch, str]] = \
         field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
-    _last: _Block = field(default_factory=lambda: _Block("", [], []))
+    _last: _Block = field(default_factory=lambda: _Block("", [], [], [], []))
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -160,13 +172,16 @@ class Matcher:
             if term.linking.only_on_pages_with and term.id not in matcher.refused:
                 matcher._page_field(term, spellings)
         matcher.first_words.update(matcher.compact, matcher.closed)
-        matcher.compact_heads = matcher.compact_starts | matcher.compact.keys() \
-            | matcher.closed.keys()
+        matcher.join_heads()
         for table in (matcher.exact, matcher.folded, matcher.compact, matcher.closed):
             for key, ids in shared.items():
                 if key in table:
                     table[key] = "\0" + " ".join(sorted(ids))  # a spelling two terms share
         return matcher
+
+    def join_heads(self) -> None:
+        """Work out :attr:`compact_heads` from the compact keys and their beginnings."""
+        self.compact_heads = self.compact_starts | self.compact.keys() | self.closed.keys()
 
     def _add(self, spelling: str, term: Term, shared: dict[str, set[str]]) -> None:
         found = spelling_keys(spelling)
@@ -217,6 +232,7 @@ class Matcher:
             return None
         compiled.not_near = frozenset(w.casefold() for w in term.linking.not_near)
         compiled.spellings = tuple(parts)
+        compiled.first_words = frozenset(part[0] for part in parts)
         compiled.restricted = frozenset("".join(way[1]) for phrase in compiled.only_in
                                         for way in phrase.ways)
         return compiled
@@ -228,7 +244,7 @@ class Matcher:
         if made:
             self.senses[term.id] = (
                 frozenset(own[0] for phrase in made for _before, own, _after in phrase.ways),
-                re.compile("|".join(p.pattern() for p in made), re.IGNORECASE))
+                PageSearch(way for phrase in made for way in phrase.alternatives()))
 
     def _page_field(self, term: Term, spellings: list[str]) -> None:
         """Note *term*'s one-word spellings and the words of its field (its
@@ -237,8 +253,9 @@ class Matcher:
         if own:
             listed = term.linking.only_on_pages_with
             named = ", ".join(repr(w) for w in listed[:3]) + (" ..." if len(listed) > 3 else "")
-            self.fields[term.id] = (own, re.compile(
-                "|".join(rules.plain_phrase_pattern(w) for w in listed), re.IGNORECASE), named)
+            self.fields[term.id] = (own, PageSearch(
+                (tuple(w.casefold().split()), rules.plain_phrase_pattern(w)) for w in listed),
+                named)
 
     def page_senses(self, page: str) -> dict[str, str]:
         """One sense per page: the terms whose one-word spellings the text of a *page*
@@ -252,13 +269,13 @@ class Matcher:
         for term_id, (own, pattern) in self.senses.items():
             if not any(word in folded for word in own):
                 continue
-            match = pattern.search(page)
+            match = pattern.search(page, folded)
             if match is not None:
                 found[term_id] = f"{' '.join(match.group().split())!r} on this page: the " \
                                  "word means that here (the term's linking.other_senses)"
         for term_id, (own, pattern, named) in self.fields.items():
             if term_id not in found and any(word in folded for word in own) \
-                    and pattern.search(page) is None:
+                    and pattern.search(page, folded) is None:
                 found[term_id] = f"none of {named} on this page: the word may mean something " \
                                  "else here (the term's linking.only_on_pages_with)"
         return found
@@ -329,16 +346,20 @@ class Matcher:
     def _read(self, text: str) -> _Block:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
-        folded = folded_words(text)
+        if text.isascii():  # (folding ASCII neither splits nor joins words)
+            pieces, found = ascii_pieces(text), None
+            folded = list(map(str.lower, pieces[1::2]))
+        else:
+            pieces, found = [], words(text)
+            folded = [w.text.casefold() for w in found]
         first, joins = self.first_words, self.compact_heads
-        pairs = list(map(add, folded, folded[1:]))  # each word run together with the next
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
         if not first.isdisjoint(folded):
             starts.update(compress(numbers(), map(first.__contains__, folded)))
-        if not joins.isdisjoint(pairs):
-            starts.update(i for i in compress(numbers(), map(joins.__contains__, pairs))
-                          if folded[i] in joins)
-        return _Block(text, folded, sorted(starts))
+        if not joins.isdisjoint(folded):  # run together with the next only where it begins one
+            starts.update(i for i in compress(numbers(), map(joins.__contains__, folded[:-1]))
+                          if folded[i] + folded[i + 1] in joins)
+        return _Block(text, folded, sorted(starts), pieces, found)
 
     def _longest(self, text: str, found: list[Word], folded: list[str], i: int,
                  end: int) -> tuple[int, str | None]:
@@ -419,8 +440,10 @@ class Matcher:
             return None
         start, end = rules.sentence_span(text, found[first].start, found[last].end)
         folded = self._folded(found)
-        for k, word in enumerate(found):
-            if not start <= word.start < end or first <= k <= last:
+        # the sentence's words: those that start in it
+        for k in range(bisect.bisect_left(found, start, key=_start),
+                       bisect.bisect_left(found, end, key=_start)):
+            if first <= k <= last:
                 continue
             if folded[k] in words_near:
                 size, _term = self._longest(text, found, folded, k, len(text))
@@ -467,7 +490,7 @@ class Matcher:
         if not own.not_near:
             return None
         folded = self._folded(found)
-        for k in range(len(found)):
+        for k in compress(numbers(), map(own.first_words.__contains__, folded)):
             for spelling in own.spellings:
                 size = len(spelling)
                 if k != first and folded[k] == spelling[0] and tuple(folded[k:k + size]) == spelling \
@@ -551,17 +574,19 @@ _JOINERS = re.compile("[ /+&]")
 
 class _Block:
     """A text as :meth:`Matcher.candidates` reads it: its folded words, the indexes of
-    those a term may begin with, and its words with their places, split when asked."""
+    those a term may begin with, and its words with their places, placed when asked
+    (from the :func:`.words.ascii_pieces` of ASCII text, read once)."""
 
-    __slots__ = ("folded", "found", "starts", "text")
+    __slots__ = ("folded", "found", "pieces", "starts", "text")
 
-    def __init__(self, text: str, folded: list[str], starts: list[int]) -> None:
+    def __init__(self, text: str, folded: list[str], starts: list[int],
+                 pieces: list[str], found: list[Word] | None) -> None:
         self.text, self.folded, self.starts = text, folded, starts
-        self.found: list[Word] | None = None
+        self.pieces, self.found = pieces, found
 
     def split(self) -> list[Word]:
         if self.found is None:
-            self.found = words(self.text)
+            self.found = placed(self.pieces)
         return self.found
 
 

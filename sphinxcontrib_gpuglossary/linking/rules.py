@@ -65,12 +65,17 @@ class Phrase:
              ) -> Phrase | None:
         """*text* split around each spelling of the term it holds; *spellings*: the term's
         spellings as folded words, by their number of words, the most first."""
-        parts = [w for token in text.casefold().split() for w in _token_words(token)]
+        folded = text.casefold()
+        firsts = {own[0] for _size, spelt in spellings for own in spelt}
+        if not any(first in folded for first in firsts):
+            return None  # (most phrases of a term are in the build's other languages)
+        parts = [w for token in folded.split() for w in _token_words(token)]
+        starts = [i for i, part in enumerate(parts) if part in firsts]
         ways = []
         for size, spelt in spellings:
-            for i in range(len(parts) - size + 1):
+            for i in starts:
                 own = tuple(parts[i:i + size])
-                if own in spelt:
+                if len(own) == size and own in spelt:
                     ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
         if not ways:
             return None
@@ -85,11 +90,13 @@ class Phrase:
         return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
                                         for table in (by_words, by_joined, by_count)))
 
-    def pattern(self) -> str:
-        """A regular expression of the phrase as a page may write it (read in any case):
-        words apart with spaces or hyphens, or none beside a CJK character; the words
-        after the term's own, or its own last word, also in the plural."""
-        return "|".join(_way_pattern(before, own, after) for before, own, after in self.ways)
+    def alternatives(self) -> list[tuple[tuple[str, ...], str]]:
+        """Regular expressions of the phrase as a page may write it (read in any case),
+        one a way, each with its words spelt out (every word but ``#`` and ``*``): words
+        apart with spaces or hyphens, or none beside a CJK character; the words after the
+        term's own, or its own last word, also in the plural."""
+        return [(tuple(w for w in (*before, *own, *after) if w not in ("#", "*")),
+                 _way_pattern(before, own, after)) for before, own, after in self.ways]
 
     def around(self, text: str, found: list[Word], first: int, last: int) -> bool:
         """Whether words *first* to *last* of *found* (in *text*) stand inside this phrase:

@@ -82,12 +82,27 @@ class Word(NamedTuple):
 
 
 _new = tuple.__new__
+#: :data:`_RUN` as a group: splitting on it keeps the words, between the text around them.
+_RUN_SPLIT = re.compile(f"({_RUN.pattern})")
+
+
+def ascii_pieces(text: str) -> list[str]:
+    """ASCII *text* as the text before the first word, then each word and the text after
+    it: ``pieces[1::2]`` are its words (one pass in C, no match objects)."""
+    return _RUN_SPLIT.split(text)
+
+
+def placed(pieces: list[str]) -> list[Word]:
+    """The words of :func:`ascii_pieces`, each with its place (the loops run in C: a page
+    has thousands of words)."""
+    at = list(itertools.accumulate(map(len, pieces), initial=0))
+    return list(map(_new, itertools.repeat(Word), zip(at[1:-1:2], at[2::2], pieces[1::2], strict=True)))
 
 
 def words(text: str) -> list[Word]:
     """The words of *text*."""
-    if text.isascii():  # (tuple.__new__: a page has thousands of words)
-        return [_new(Word, (m.start(), m.end(), m.group())) for m in _RUN.finditer(text)]
+    if text.isascii():
+        return placed(ascii_pieces(text))
     found = []
     for m in _RUN.finditer(text):
         start, run = m.start(), m.group()
@@ -97,14 +112,6 @@ def words(text: str) -> list[Word]:
             if stripped:
                 found.append(Word(at, at + len(stripped), stripped))
     return found
-
-
-def folded_words(text: str) -> list[str]:
-    """The case-folded texts of the words of *text*, without their places: for ASCII
-    text, one pass of the expression (folding ASCII neither splits nor joins words)."""
-    if text.isascii():
-        return _RUN.findall(text.lower())
-    return [w.text.casefold() for w in words(text)]
 
 
 def _split_cjk(start: int, run: str) -> list[tuple[int, str]]:
