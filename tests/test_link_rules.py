@@ -368,9 +368,6 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'CUDA backend' (the term's linking.not_in)"),
     ("The CUDA delegate runs it on Linux.", "CUDA",
      "part of 'CUDA delegate' (the term's linking.not_in)"),
-    # half precision is any 16-bit float in ML docs (bf16 too): dev labels 4 null, none right
-    ("Half-precision types like float16 and bfloat16 are supported.", "Half-precision",
-     "part of 'half precision' (the term's linking.not_in)"),
     # the NLP task of entailment, not running a model
     ("It scores natural language inference benchmarks.", "inference",
      "part of 'natural language inference' (the term's linking.not_in)"),
@@ -543,7 +540,7 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("The Inference runs on CUDA-12 with an A100-80GB and GPU-accelerated kernels.",
      [("Inference", "inference"), ("CUDA", "cuda"), ("A100-80GB", "nvidia-a100"), ("GPU", "gpu")]),
     ("Switch to inference mode to learn the tokens.", [("inference", "inference"), ("tokens", "token")]),
-    # what the rules on CUDA's components, half precision and NLI leave linked
+    # what the rules on CUDA's components and NLI leave linked
     ("Build the backend with CUDA and run inference in FP16 or float16.",
      [("CUDA", "cuda"), ("inference", "inference"), ("FP16", "fp16"), ("float16", "fp16")]),
     # the Hub in its phrases; the plural of an alias; a longer name of a key
