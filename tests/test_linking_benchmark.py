@@ -300,3 +300,25 @@ def test_a_commit_that_yaml_reads_as_a_number_is_refused(tmp_path: Path) -> None
 def test_a_label_digest_is_of_the_stripped_line() -> None:
     assert line_digest("  One GPU here.\n") == line_digest("One GPU here.")
     assert line_digest("One GPU here.") != line_digest("Two GPUs here.")
+
+
+def test_scan_runs_in_the_sites_docs_folder_as_its_make_html_does(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    """A site's extension may read files relative to the working directory at start-up
+    (AWS Neuron's archives its examples): the runner scans from the docs folder, and
+    reads the mentions' paths from there."""
+    docs = tmp_path / "site" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "examples.txt").write_text("kept\n", encoding="utf-8")
+    (docs / "needs_cwd.py").write_text(
+        "def setup(app):\n"
+        "    app.connect('builder-inited', lambda app: open('examples.txt').read())\n"
+        "    return {'parallel_read_safe': True}\n", encoding="utf-8")
+    (docs / "conf.py").write_text("import os, sys\nsys.path.insert(0, os.path.abspath('.'))\n"
+                                  "extensions = ['needs_cwd']\n", encoding="utf-8")
+    (docs / "index.rst").write_text("Home\n====\n\nThe KV cache lives on the GPU.\n",
+                                    encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    mentions = run.run_scan(run.DEFAULT_SCAN, Path("site/docs"), first=False)
+    assert [(m.file, m.line, m.text) for m in mentions] == [
+        ("index.rst", 4, "KV cache"), ("index.rst", 4, "GPU")]
