@@ -42,9 +42,10 @@ def _candidates(docs: Path) -> list[Candidate]:
                            str(docs.resolve())], capture_output=True, text=True, check=False,
                           cwd=docs)  # in the docs folder, as run.run_scan
     # mentions in files outside the docs folder (an ``include`` of ../README.md) are not judged
-    files = {m["file"]: (docs / m["file"]).resolve() for m in json.loads(done.stdout)}
+    mentions = json.loads(done.stdout)
+    files = {m["file"]: (docs / m["file"]).resolve() for m in mentions}
     reported = [{**m, "file": str(files[m["file"]].relative_to(docs.resolve()))}
-                for m in json.loads(done.stdout) if files[m["file"]].is_relative_to(docs.resolve())]
+                for m in mentions if files[m["file"]].is_relative_to(docs.resolve())]
     patterns = spellings(load_glossary(glossary_files([])))
     # pages Sphinx reads, and files they include (scan reports what it read of them)
     read = built_files(docs) | {m["file"] for m in reported}

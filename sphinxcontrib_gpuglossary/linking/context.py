@@ -109,7 +109,9 @@ def _checks(kind: type) -> _Checks:
     return tuple(checks)
 
 
-#: Most words of a line used as a heading (``1. Single GPU Multi-Replica``).
+#: Most words of a line used as a heading (``1. Single GPU Multi-Replica``), and of an
+#: italic paragraph used as one (corpus: 20 italic paragraphs of more words hold right
+#: links, none a heading; bold ones of any length are headings).
 _HEADING_WORDS = 8
 
 
@@ -164,11 +166,6 @@ def header_row(row: nodes.Element) -> bool:
     return any(not cell.astext().strip() for cell in cells[1:])
 
 
-#: The most words an italic paragraph used as a heading has (corpus: 20 italic paragraphs
-#: of more words hold right links, none a heading; bold ones of any length are headings).
-HEADING_WORDS = 8
-
-
 def lead_in(element: nodes.Element) -> bool:
     """Whether bold or italic *element* is used as a heading or lead-in: it opens its
     paragraph and is the whole paragraph, ends with a colon or a sentence's end
@@ -186,7 +183,7 @@ def lead_in(element: nodes.Element) -> bool:
     rest = "".join(n.astext() for n in paragraph[position + 1:])
     if not rest.strip():
         return isinstance(element, nodes.strong) \
-            or len(element.astext().split()) <= HEADING_WORDS
+            or len(element.astext().split()) <= _HEADING_WORDS
     if element.astext().rstrip().endswith((":", ".", "?", "!")):
         return True  # a label or sentence of its own before the text
     if _LEAD_IN_SEPARATOR.match(rest):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -111,8 +112,6 @@ def stored_form(matcher: Matcher) -> _Stored:
 
 def restored(stored: _Stored, glossary: Glossary) -> Matcher:
     """The matcher :func:`stored_form` gave *stored* of, for the terms of *glossary*."""
-    import re
-
     matcher = Matcher(
         exact=stored.exact, folded=stored.folded, compact=stored.compact, closed=stored.closed,
         longest=stored.longest, refused=stored.refused,

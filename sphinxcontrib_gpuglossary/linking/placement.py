@@ -369,15 +369,15 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
         if places is None:
             if missed is not None:
                 missed += _terms_in(block, matcher, "block", senses=senses)
-                missed += [Missed(block.line, text, term, "nested")
-                           for _piece, _k, text, term in _nested_terms(block, matcher, senses)]
+                missed += [Missed(block.line, text, term, "nested") for _piece, _k, text, term
+                           in _nested_terms(block, *_context(block), matcher, senses)]
             continue
         to_file = _FileOffsets(block.source, places)
         context, at = _context(block)
         aligned = align(block)
-        if missed is not None:
+        if missed is not None and any(piece.nested for piece in block.pieces):
             raw_at = {id(piece): offsets[0] for piece, offsets in aligned if piece.nested}
-            for piece, k, text, term in _nested_terms(block, matcher, senses):
+            for piece, k, text, term in _nested_terms(block, context, at, matcher, senses):
                 start = raw_at.get(id(piece))
                 line = block.line if start is None or k is None \
                     else _bisect(source.starts, to_file(start + k)) + 1
@@ -452,12 +452,13 @@ def _terms_in(block: Block, matcher: Matcher, reason: str,
     return out
 
 
-def _nested_terms(block: Block, matcher: Matcher, senses: Mapping[str, str] | None,
+def _nested_terms(block: Block, context: str, at: dict[int, int], matcher: Matcher,
+                  senses: Mapping[str, str] | None,
                   ) -> Iterator[tuple[Piece, int | None, str, str]]:
     """The terms in *block*'s reST emphasis and strong text: the piece, where the term
     starts in its text (``None`` when the markup is read alone), the term's text and id.
-    They are read in the block's text where the markup is found in it, else alone."""
-    context, at = _context(block)
+    They are read in the block's text (*context*, its pieces *at*: :func:`_context`)
+    where the markup is found in it, else alone."""
     for piece in block.pieces:
         if not piece.nested:
             continue
