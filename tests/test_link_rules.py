@@ -377,6 +377,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "'indices' in the same sentence (the term's linking.not_near)"),
     ('Lists, tuples and other containers hold them.', 'containers',
      "'tuples' in the same sentence (the term's linking.not_near)"),
+    # a holder of something (MLRun's project, XGBoost's DMatrix, a class of attributes)
+    ('A project is a container for all your work.', 'container',
+     "part of 'container for' (the term's linking.not_in)"),
     ('Flex attention compiles block masks.', 'attention',
      "part of 'flex attention' (the term's linking.not_in)"),
     ('Tips for fine tuning performance of the server.', 'fine tuning',
@@ -726,6 +729,29 @@ def test_a_word_of_the_terms_field_on_the_page_lets_its_one_word_spellings_link(
     assert matcher.page_senses("The widget in C++.") == {}
     assert matcher.page_senses("The widget and the gearbox.") != {}  # whole words only
     assert matcher.page_senses("No term here, no gear.") == {}  # the term's word is absent
+
+
+@pytest.mark.parametrize("page", [
+    "Numba reflects changes to typed containers back to the interpreter.",
+    "Arrays are containers of a fixed size; compiled code cannot grow a container.",
+])
+def test_container_links_only_on_a_page_of_containers_that_run(page: str) -> None:
+    """A data structure called a container (as on Numba's, JAX's and Warp's pages) is
+    not linked on a page that names nothing of running containers."""
+    senses = MATCHER.page_senses(page)
+    assert "linking.only_on_pages_with" in senses["container"]
+    assert [t for _s, _e, t in MATCHER.find(page, senses=senses)] == []
+
+
+@pytest.mark.parametrize("page", [
+    "Mount the data set into the container before the job starts.",
+    "The Kubernetes scheduler places each container on a node.",
+    "Restart the container after the next container release.",
+])
+def test_container_links_on_a_page_of_running_containers(page: str) -> None:
+    senses = MATCHER.page_senses(page)
+    assert "container" not in senses
+    assert "container" in [t for _s, _e, t in MATCHER.find(page, senses=senses)]
 
 
 def test_a_page_of_another_field_leaves_the_seeded_words_unlinked() -> None:
