@@ -47,6 +47,14 @@ def why(text: str, word: str, matcher: Matcher = MATCHER) -> str | None:
     ("Inference is cheaper than training.", [("Inference", "inference")]),
     ("Inference Server runs the model.", []),
     ("NVIDIA Container Runtime starts the container.", [("container", "container")]),
+    # the term's own word again after "and" names a longer thing beside the term itself,
+    # not the head of coordinated words (nunchaku)
+    ("Run SDXL and SDXL-Turbo on one GPU.", [("SDXL", "sdxl"), ("GPU", "gpu")]),
+    # a model's path on the Hub, as against a local one
+    ("It accepts Hugging Face remote paths or local paths.",
+     [("Hugging Face", "hugging-face-hub")]),
+    ("Load it from either Hugging Face or local file paths.",
+     [("Hugging Face", "hugging-face-hub")]),
     # a package named like a concept, idioms, code
     ("Install the transformers library and a tokenizer.", [("tokenizer", "tokenizer")]),
     ("Pay attention to the KV cache size.", [("KV cache", "kv-cache")]),

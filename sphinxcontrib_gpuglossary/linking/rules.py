@@ -250,9 +250,12 @@ def _stands_in(text: str, found: list[Word], first: int, last: int,
             text[found[last].end:found[last].end + 1] in (",", "/")
             or found[last + 1].text.casefold() in _CONJUNCTIONS):
         return False
-    # the phrase's head after coordinated words: "PyTorch and TurboMind backends"
+    # the phrase's head after coordinated words: "PyTorch and TurboMind backends"; not
+    # after the term's own word again, which names the longer thing beside the term
+    # itself ("SDXL and SDXL-Turbo")
     k = last_conjunct(text, found, last)
-    return k is not None and _stands_in_as_written(text, found, k, k, (), after)
+    return k is not None and found[k].text.casefold() != found[last].text.casefold() \
+        and _stands_in_as_written(text, found, k, k, (), after)
 
 
 def _stands_in_as_written(text: str, found: list[Word], first: int, last: int,
