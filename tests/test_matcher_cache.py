@@ -52,36 +52,6 @@ def test_a_hit_is_the_matcher_a_build_makes(tmp_path: Path, monkeypatch: pytest.
     assert [c.term for c in read.candidates(TEXT)]  # (it found terms)
 
 
-@pytest.mark.parametrize("languages", [("en",), ("zh_CN", "en")])
-def test_a_hit_keeps_every_terms_compiled_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               languages: tuple[str, ...]) -> None:
-    """A term's rules are read from the cache, not compiled, and are the rules compiling
-    makes: the same phrases, looked up the same way, and the same words."""
-    built = _matcher(tmp_path, languages=languages, site="Hugging Face Hub")
-    _refuse_to_build(monkeypatch)
-
-    compiling, compiled_ids = Matcher._compile, []
-    monkeypatch.setattr(matchercache.Matcher, "_compile", lambda self, term, spellings: (
-        compiled_ids.append(term.id) or compiling(self, term, spellings)))
-    read = _matcher(tmp_path, languages=languages, site="Hugging Face Hub")
-    kept = set(read.kept)
-    assert kept == {term_id for term_id, made in built.rules.items() if made is not None}
-    for term_id in list(read.kept):
-        made, compiled = read._rules_of(term_id), built.rules[term_id]
-        assert made is not None and compiled is not None
-        assert made == dataclasses.replace(compiled, **{
-            name: getattr(made, name) for name in matchercache._PHRASES})
-        for name in matchercache._PHRASES:
-            ours, theirs = getattr(made, name), getattr(compiled, name)
-            assert ours.phrases == theirs.phrases
-            assert (ours._beside, ours._always) == (theirs._beside, theirs._always)
-            assert [(p.by_words, p.by_joined, p.by_count) for p in ours] == \
-                [(p.by_words, p.by_joined, p.by_count) for p in theirs]
-    assert sum(map(bool, (r.not_in for r in read.rules.values() if r))) > 10
-    assert read.candidates(TEXT) == built.candidates(TEXT)
-    assert compiled_ids and kept.isdisjoint(compiled_ids)  # (only terms without rules)
-
-
 def test_another_language_setting_or_site_name_is_another_key() -> None:
     digests = _digests(SEEDED)
     keys = {matcher_key(digests, ["en"], [], [], ["A"]),

@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
@@ -91,9 +91,6 @@ class Matcher:
     #: few dozen of the glossary's terms; compiling all of them took about 50 ms)
     rules: dict[str, _Rules | None] = field(default_factory=dict)
     _uncompiled: dict[str, tuple[Term, list[str]]] = field(default_factory=dict)
-    #: rules compiled in an earlier build (:mod:`.matchercache`), each made when its term
-    #: is first found, instead of compiling it
-    kept: dict[str, Callable[[], _Rules]] = field(default_factory=dict)
     #: the site's own names (its ``project``): a term inside one with more words is part
     #: of the site's product's name there (``Intel® Extension for PyTorch*``)
     site_names: tuple[str, ...] = ()
@@ -216,9 +213,7 @@ class Matcher:
 
     def _rules_of(self, term_id: str) -> _Rules | None:
         if term_id not in self.rules:
-            kept = self.kept.pop(term_id, None)
-            self.rules[term_id] = kept() if kept is not None \
-                else self._compile(*self._uncompiled[term_id])
+            self.rules[term_id] = self._compile(*self._uncompiled.pop(term_id))
         return self.rules[term_id]
 
     def _compile(self, term: Term, spellings: list[str]) -> _Rules | None:
@@ -291,8 +286,7 @@ class Matcher:
         """The site's names that hold the term with more words (a longer name), and those
         spelt as the term: the site's product where the term is a common word ("Streaming"
         on MosaicML's site), the term itself where it is a product ("Megatron Core")."""
-        firsts = rules.first_words(spellings)
-        made = [(name, rules.Phrase.make(name, spellings, firsts)) for name in self.site_names]
+        made = [(name, rules.Phrase.make(name, spellings)) for name in self.site_names]
         longer = rules.Phrases([p for _name, p in made if p and all(
             before or after for before, _own, after in p.ways)])
         spelt = frozenset() if term_id in self.proper else frozenset(
@@ -616,8 +610,7 @@ def _parts(spellings: list[str]) -> tuple[list[tuple[str, ...]],
 
 def _phrases(texts: Iterable[str],
              most_first: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> list[rules.Phrase]:
-    firsts = rules.first_words(most_first)
-    return [p for p in (rules.Phrase.make(t, most_first, firsts) for t in texts) if p]
+    return [p for p in (rules.Phrase.make(t, most_first) for t in texts) if p]
 
 
 def _spellings(term: Term, lang: str) -> list[str]:

@@ -5,9 +5,8 @@ glossary, languages and settings have not changed reads the tables it made last
 time instead. The key covers all that decides them: the term data (a digest per
 term, as the build works it out to know which pages to read again), the
 languages, the terms the site switches on and off, its names, and the code (the
-package's, this folder's modules, Python's). Every term's own rules are kept too,
-compiled once when the cache is written, each as its own JSON text: a build
-decodes only those of the terms it finds (a few dozen), when it first finds them.
+package's, this folder's modules, Python's). A term's own rules are not kept:
+they are compiled when the term is first found, as before.
 """
 
 from __future__ import annotations
@@ -16,16 +15,13 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from typing import Any
 
 from ..core.cache import code_key
 from ..core.cache import read as read_cache
 from ..core.cache import write as write_cache
 from ..core.model import Glossary
-from . import rules
-from .matcher import Matcher, _Rules
+from .matcher import Matcher
 from .pagesearch import PageSearch
 
 _KIND = "matcher"
@@ -60,7 +56,6 @@ class _Stored:
     compact_breaks: dict[str, list[int]]
     senses: dict[str, _Search]
     fields: dict[str, _Search]
-    rules: dict[str, str]  # each term's compiled rules as JSON (none: the term has none)
 
 
 #: The matcher's sets, stored by name (not :attr:`Matcher.compact_heads`: worked out again
@@ -99,8 +94,7 @@ def matcher_key(digests: dict[str, str], languages: list[str], include: list[str
 
 
 def stored_form(matcher: Matcher) -> _Stored:
-    """*matcher* as plain values, with every term's rules (compiled now if not yet)."""
-    compiled = {term_id: matcher._rules_of(term_id) for term_id in matcher._uncompiled}
+    """*matcher*, as built (no term's rules compiled yet), as plain values."""
     return _Stored(
         exact=matcher.exact, folded=matcher.folded, compact=matcher.compact,
         closed=matcher.closed, longest=matcher.longest, refused=matcher.refused,
@@ -113,9 +107,7 @@ def stored_form(matcher: Matcher) -> _Stored:
         senses={term_id: _search(own, search, "")
                 for term_id, (own, search) in matcher.senses.items()},
         fields={term_id: _search(own, search, named)
-                for term_id, (own, search, named) in matcher.fields.items()},
-        rules={term_id: _rules_json(made) for term_id, made in compiled.items()
-               if made is not None})
+                for term_id, (own, search, named) in matcher.fields.items()})
 
 
 def restored(stored: _Stored, glossary: Glossary) -> Matcher:
@@ -135,8 +127,6 @@ def restored(stored: _Stored, glossary: Glossary) -> Matcher:
     matcher.join_heads()
     matcher._uncompiled = {term_id: (glossary.terms[term_id], spellings)
                            for term_id, spellings in stored.spellings.items()}
-    matcher.kept = {term_id: partial(_rules_from_json, text)
-                    for term_id, text in stored.rules.items()}
     return matcher
 
 
@@ -148,27 +138,3 @@ def _search(own: frozenset[str], search: PageSearch, named: str) -> _Search:
 
 def _page_search(stored: _Search) -> PageSearch:
     return PageSearch(zip(map(tuple, stored.words), stored.patterns, strict=True))
-
-
-#: the :class:`~.matcher._Rules` fields that hold phrases, and those that hold words
-_PHRASES = ("not_in", "other_senses", "only_in", "longer_site_names")
-_WORDS = ("not_near", "restricted", "first_words", "site_spelt")
-
-
-def _rules_json(made: _Rules) -> str:
-    """A term's compiled rules as JSON: each phrase as its text and ways."""
-    plain: dict[str, Any] = {name: [[p.text, p.ways] for p in getattr(made, name)]
-                             for name in _PHRASES}
-    plain.update({name: sorted(getattr(made, name)) for name in _WORDS})
-    plain["spellings"] = made.spellings
-    return json.dumps(plain, ensure_ascii=False, separators=(",", ":"))
-
-
-def _rules_from_json(text: str) -> _Rules:
-    """The rules :func:`_rules_json` wrote."""
-    plain = json.loads(text)
-    made = {name: rules.Phrases([rules.Phrase.of(phrase, tuple(
-                (tuple(before), tuple(own), tuple(after)) for before, own, after in ways))
-                for phrase, ways in plain[name]]) for name in _PHRASES}
-    made.update({name: frozenset(plain[name]) for name in _WORDS})
-    return _Rules(**made, spellings=tuple(map(tuple, plain["spellings"])))

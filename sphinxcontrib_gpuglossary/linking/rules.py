@@ -61,13 +61,12 @@ class Phrase:
     by_count: dict[int, tuple[_Way, ...]] = field(compare=False)
 
     @classmethod
-    def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]],
-             firsts: frozenset[str]) -> Phrase | None:
+    def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
+             ) -> Phrase | None:
         """*text* split around each spelling of the term it holds; *spellings*: the term's
-        spellings as folded words, by their number of words, the most first; *firsts*:
-        their first words (:func:`first_words`, worked out once for all of a term's
-        phrases)."""
+        spellings as folded words, by their number of words, the most first."""
         folded = text.casefold()
+        firsts = {own[0] for _size, spelt in spellings for own in spelt}
         if not any(first in folded for first in firsts):
             return None  # (most phrases of a term are in the build's other languages)
         parts = [w for token in folded.split() for w in _token_words(token)]
@@ -80,11 +79,6 @@ class Phrase:
                     ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
         if not ways:
             return None
-        return cls.of(text, tuple(ways))
-
-    @classmethod
-    def of(cls, text: str, ways: tuple[_Way, ...]) -> Phrase:
-        """The phrase *text* with its *ways* (as :meth:`make` splits it)."""
         by_words: dict[tuple[str, ...], list[_Way]] = {}
         by_joined: dict[str, list[_Way]] = {}
         by_count: dict[int, list[_Way]] = {}
@@ -93,7 +87,7 @@ class Phrase:
             if way[0] or way[2]:
                 by_joined.setdefault("".join(way[1]), []).append(way)
                 by_count.setdefault(len(way[1]), []).append(way)
-        return cls(text, ways, *({key: tuple(found) for key, found in table.items()}
+        return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
                                         for table in (by_words, by_joined, by_count)))
 
     def alternatives(self) -> list[tuple[tuple[str, ...], str]]:
@@ -115,11 +109,6 @@ class Phrase:
             or self.by_count.get(len(own), ())
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
-
-
-def first_words(spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> frozenset[str]:
-    """The first words of a term's *spellings* (as :meth:`Phrase.make` takes them)."""
-    return frozenset(own[0] for _size, spelt in spellings for own in spelt)
 
 
 def _way_pattern(before: tuple[str, ...], own: tuple[str, ...], after: tuple[str, ...]) -> str:
