@@ -366,16 +366,19 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
     found: list[Found] = []
     for number, block in enumerate(blocks):
         places = locate(source, block, claims)
+        # reST emphasis or strong text, whose terms are named (most blocks hold none)
+        nested = missed is not None and any(piece.nested for piece in block.pieces)
         if places is None:
             if missed is not None:
                 missed += _terms_in(block, matcher, "block", senses=senses)
+            if nested:
                 missed += [Missed(block.line, text, term, "nested") for _piece, _k, text, term
                            in _nested_terms(block, *_context(block), matcher, senses)]
             continue
         to_file = _FileOffsets(block.source, places)
         context, at = _context(block)
         aligned = align(block)
-        if missed is not None and any(piece.nested for piece in block.pieces):
+        if nested:
             raw_at = {id(piece): offsets[0] for piece, offsets in aligned if piece.nested}
             for piece, k, text, term in _nested_terms(block, context, at, matcher, senses):
                 start = raw_at.get(id(piece))
