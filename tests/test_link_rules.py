@@ -781,3 +781,33 @@ def test_the_words_of_a_terms_field_from_a_later_file_add_up(tmp_path: Path) -> 
     second.write_text("terms:\n  - id: widget\n    linking: {only_on_pages_with: [rack, gear]}\n")
     glossary = load_glossary([GlossaryFile(first, "a.yaml"), GlossaryFile(second, "b.yaml")])
     assert glossary.terms["widget"].linking.only_on_pages_with == ("gear", "rack")
+
+
+@pytest.mark.parametrize("page", [
+    "Controls the EP intra-thread count of the session.",
+    "Lets sessions share one EP thread pool; dump EP subgraphs for debugging.",
+])
+def test_ep_links_only_on_a_page_of_parallelism_or_experts(page: str) -> None:
+    """ONNX Runtime's EP (an execution provider, as on sherpa-onnx's provider pages) is
+    not expert parallelism: a page that names no expert, MoE or parallelism leaves it."""
+    senses = MATCHER.page_senses(page)
+    assert "linking.only_on_pages_with" in senses["expert-parallelism"]
+    assert MATCHER.find(page, senses=senses) == []
+
+
+def test_ep_links_beside_the_other_parallelisms() -> None:
+    page = "Combine TP, PP and EP for a mixture of experts."
+    senses = MATCHER.page_senses(page)
+    assert "expert-parallelism" not in senses
+    assert ("EP", "expert-parallelism") in [(page[s:e], t) for s, e, t in
+                                            MATCHER.find(page, senses=senses)]
+
+
+def test_gradient_descent_and_the_transcription_network_are_longer_names() -> None:
+    """The optimiser (*stochastic gradient descent*) and the transducer's encoder (*the
+    transcription network*) are not the gradient and the transcript."""
+    assert linked("Weights are still trained during gradient descent.") == []
+    assert linked("Use stochastic gradient descent with momentum.") == []
+    assert linked("The encoder (the transcription network) is an LSTM.") == []
+    assert linked("Clip the gradient before the step.") == [("gradient", "gradient")]
+    assert linked("Save the transcription to a file.") == [("transcription", "transcript")]
