@@ -275,7 +275,7 @@ class Matcher:
                                  "word means that here (the term's linking.other_senses)"
         for term_id, (own, pattern, named) in self.fields.items():
             if term_id not in found and any(word in folded for word in own) \
-                    and pattern.search(page, folded) is None:
+                    and _says_a_word(folded, own) and pattern.search(page, folded) is None:
                 found[term_id] = f"none of {named} on this page: the word may mean something " \
                                  "else here (the term's linking.only_on_pages_with)"
         return found
@@ -588,6 +588,29 @@ class _Block:
         if self.found is None:
             self.found = placed(self.pieces)
         return self.found
+
+
+def _says_a_word(folded: str, own: frozenset[str]) -> bool:
+    """Whether the case-folded page *folded* holds one of the words *own* as a word, not
+    inside a longer one (*EP* is not in *step*); a word outside ASCII, which CJK text
+    may run into, anywhere."""
+    for word in own:
+        if not word.isascii():
+            if word in folded:
+                return True
+            continue
+        at = folded.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if not (at and _ascii_word_character(folded[at - 1])) \
+                    and not (end < len(folded) and _ascii_word_character(folded[end])):
+                return True
+            at = folded.find(word, at + 1)
+    return False
+
+
+def _ascii_word_character(character: str) -> bool:
+    return character.isascii() and character.isalnum()
 
 
 def _cjk_edge(key: str, i: int) -> bool:
