@@ -52,7 +52,8 @@ def test_scan_reports_the_same_places(make_site, capsys) -> None:
 #: parameter" names an option.
 SMALL_PAGES = {
     "index.rst": "Product docs\n============\n\n.. toctree::\n\n   code-rst\n   code-md\n"
-                 "   lead-in\n   heading-line\n   column-head\n   italic-rst\n   italic-md\n",
+                 "   lead-in\n   heading-line\n   column-head\n   italic-rst\n   italic-md\n"
+                 "   label-line\n",
     "code-rst.rst": "Code\n====\n\nSet the ``model`` parameter to a name.\n\n"
                     "A 7B model has billions of model parameters.\n",
     "code-md.md": "# Code\n\nSet the `model` parameter to a name.\n\n"
@@ -66,6 +67,9 @@ SMALL_PAGES = {
     "italic-md.md": "# Italics\n\n*Compression can be combined with quantization for a "
                     "smaller model.*\n\n*Quantization on one GPU*\n\n**Never run the "
                     "quantization step on a shared GPU node.**\n",
+    "label-line.md": "# Labels\n\n- *GPU runtime* for float 32 precision:\n\n"
+                       "  The runtime runs on the GPU.\n\n- *Quantization* makes a model "
+                       "smaller.\n\n- *Quantization* of weights:\n",
     "column-head.md": "# Support\n\n| Model | Inference Engine | Framework |\n| --- | --- | --- |\n"
                       "| Llama | TurboMind, PyTorch | PyTorch |\n",
     "heading-line.rst": "Steps\n=====\n\nSingle GPU Setup\n\nStart with one GPU.\n\n"
@@ -96,6 +100,21 @@ def test_a_bold_sentence_or_run_in_bold_words_that_open_a_paragraph_are_a_lead_i
     found = json.loads(capsys.readouterr().out)
     assert [(m["line"], m["column"]) for m in found if m["file"].endswith("lead-in.md")] == [
         (3, 28), (5, 42), (7, 3), (7, 12)]
+
+
+def test_italic_words_that_open_a_list_items_label_line_are_a_lead_in(
+        make_site, build, capsys) -> None:
+    """An item's first line in italics that ends with a colon, over the item's body, is a
+    label; italic words that open an item's only sentence, or its only line, are not."""
+    site = build(make_site("autolink", SMALL_PAGES), gpuglossary_autolink="all")
+    html = site.read("label-line.html")
+    assert "<em>GPU runtime</em> for float 32 precision:" in html
+    assert links(html) == [("gpu", "GPU"), ("quantization", "Quantization"),
+                           ("quantization", "Quantization")]
+    main(["scan", str(site.app.srcdir), "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert [(m["line"], m["text"]) for m in found if m["file"].endswith("label-line.md")] == [
+        (5, "GPU"), (7, "Quantization"), (9, "Quantization")]
 
 
 def test_a_table_cell_is_read_before_its_column_head(make_site, build, capsys) -> None:

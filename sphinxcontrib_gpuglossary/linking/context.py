@@ -172,8 +172,9 @@ def lead_in(element: nodes.Element) -> bool:
     (``**When it helps.** The ...``), or is followed by a separator (``**SGLang
     Inference** - ...``); bold words run in before a sentence of their own (``**Low
     bandwidth & FSDP** We shard ...``); or it opens a list item's first paragraph
-    (``- **Tensor parallel** splits ...``). Italic text that is the whole paragraph
-    is a heading only when short: a longer one is a quote, a caption or an answer."""
+    (``- **Tensor parallel** splits ...``), or italic, a label line ending with a colon
+    over the item's body. Italic text that is the whole paragraph is a heading only
+    when short: a longer one is a quote, a caption or an answer."""
     paragraph = element.parent
     if not isinstance(paragraph, nodes.paragraph):
         return False
@@ -192,8 +193,12 @@ def lead_in(element: nodes.Element) -> bool:
             and len(element.astext().split()) > 1:
         return True
     item = paragraph.parent
-    return (isinstance(item, (nodes.list_item, nodes.definition))
-            and item.children[0] is paragraph and isinstance(element, nodes.strong))
+    if not isinstance(item, (nodes.list_item, nodes.definition)) or item.children[0] is not paragraph:
+        return False
+    if isinstance(element, nodes.strong):
+        return True
+    # italic words that open a label line over the item's body ("- *GPU runtime* for FP32:")
+    return len(item.children) > 1 and rest.rstrip().endswith(":")
 
 
 def column_head(element: nodes.Element) -> str:
