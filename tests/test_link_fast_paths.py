@@ -161,3 +161,43 @@ def test_the_words_near_a_term_are_read_in_its_sentence_only(text: str) -> None:
                 expected = folded[k]
                 break
         assert matcher._near(text, found, first, first, near) == expected
+
+
+_NOT_CJK_TEXTS = [
+    "Don’t offload the KV cache — it’s the GPU’s.",
+    "Größe des KV-Cache: straße, Maße (ß folds to ss).",
+    "Кэш KV на GPU → быстрее; «квантизация» весов.",
+    "ذاكرة التخزين المؤقت KV على وحدة GPU.",
+    "মডেল এবং GPU, কোয়ান্টাইজেশন…",
+    "llama.cpp runs FLUX.1 — 🚀 max_batch_size=8 … done.",
+]
+
+
+@pytest.mark.parametrize("text", _NOT_CJK_TEXTS)
+def test_text_without_cjk_splits_into_the_same_words_by_the_fast_path(text: str) -> None:
+    """A page with a curly quote or a dash is not ASCII; without CJK characters its words
+    are one split in C, the same as a run-by-run reading finds them."""
+    from sphinxcontrib_gpuglossary.linking.words import _RUN, has_cjk, words
+
+    assert not has_cjk(text)
+    assert words(text) == [(m.start(), m.end(), m.group()) for m in _RUN.finditer(text)]
+
+
+def test_text_with_cjk_is_split_around_each_character() -> None:
+    from sphinxcontrib_gpuglossary.linking.words import has_cjk, words
+
+    assert has_cjk("使用GPU进行推理’")
+    assert [w.text for w in words("使用GPU进行")] == ["使", "用", "GPU", "进", "行"]
+
+
+@pytest.mark.parametrize("text", _NOT_CJK_TEXTS)
+def test_the_matcher_reads_text_without_cjk_as_words_reads_it(text: str) -> None:
+    """:meth:`Matcher._read` folds the words of the fast split, as of :func:`words`."""
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+    from sphinxcontrib_gpuglossary.linking.words import words
+
+    matcher = Matcher.build(SEEDED, ["en", "de", "ru", "ar", "bn"])
+    block = matcher._read(text)
+    assert block.found is None  # the split in C, its words placed when asked
+    assert block.split() == words(text)
+    assert block.folded == [w.text.casefold() for w in words(text)]

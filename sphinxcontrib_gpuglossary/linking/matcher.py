@@ -31,12 +31,13 @@ from . import rules
 from .pagesearch import PageSearch
 from .words import (
     Word,
-    ascii_pieces,
     case_sensitive,
     gap,
+    has_cjk,
     is_cjk,
     placed,
     spelling_keys,
+    word_pieces,
     words,
 )
 
@@ -347,8 +348,11 @@ class Matcher:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
         if text.isascii():  # (folding ASCII neither splits nor joins words)
-            pieces, found = ascii_pieces(text), None
+            pieces, found = word_pieces(text), None
             folded = list(map(str.lower, pieces[1::2]))
+        elif not has_cjk(text):  # curly quotes, dashes, accents: the same words, folded
+            pieces, found = word_pieces(text), None
+            folded = list(map(str.casefold, pieces[1::2]))
         else:
             pieces, found = [], words(text)
             folded = [w.text.casefold() for w in found]
@@ -575,7 +579,7 @@ _JOINERS = re.compile("[ /+&]")
 class _Block:
     """A text as :meth:`Matcher.candidates` reads it: its folded words, the indexes of
     those a term may begin with, and its words with their places, placed when asked
-    (from the :func:`.words.ascii_pieces` of ASCII text, read once)."""
+    (from the :func:`.words.word_pieces` of text without CJK, read once)."""
 
     __slots__ = ("folded", "found", "pieces", "starts", "text")
 

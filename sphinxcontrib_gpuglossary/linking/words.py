@@ -86,14 +86,22 @@ _new = tuple.__new__
 _RUN_SPLIT = re.compile(f"({_RUN.pattern})")
 
 
-def ascii_pieces(text: str) -> list[str]:
-    """ASCII *text* as the text before the first word, then each word and the text after
-    it: ``pieces[1::2]`` are its words (one pass in C, no match objects)."""
+def word_pieces(text: str) -> list[str]:
+    """*text*, which holds no CJK character (:func:`has_cjk`), as the text before the
+    first word, then each word and the text after it: ``pieces[1::2]`` are its words
+    (one pass in C, no match objects)."""
     return _RUN_SPLIT.split(text)
 
 
+def has_cjk(text: str) -> bool:
+    """Whether *text* holds a CJK character, whose words :func:`words` splits apart
+    (each distinct character at or past U+1100 asked once: curly quotes and dashes
+    make real pages non-ASCII, CJK text is rare)."""
+    return not text.isascii() and any(is_cjk(c) for c in set(text) if c >= "\u1100")
+
+
 def placed(pieces: list[str]) -> list[Word]:
-    """The words of :func:`ascii_pieces`, each with its place (the loops run in C: a page
+    """The words of :func:`word_pieces`, each with its place (the loops run in C: a page
     has thousands of words)."""
     at = list(itertools.accumulate(map(len, pieces), initial=0))
     return list(map(_new, itertools.repeat(Word), zip(at[1:-1:2], at[2::2], pieces[1::2], strict=True)))
@@ -101,8 +109,8 @@ def placed(pieces: list[str]) -> list[Word]:
 
 def words(text: str) -> list[Word]:
     """The words of *text*."""
-    if text.isascii():
-        return placed(ascii_pieces(text))
+    if not has_cjk(text):
+        return placed(word_pieces(text))
     found = []
     for m in _RUN.finditer(text):
         start, run = m.start(), m.group()
