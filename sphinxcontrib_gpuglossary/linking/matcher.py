@@ -18,6 +18,7 @@ not looked for) and carries the reason, for ``scan --explain``.
 from __future__ import annotations
 
 import bisect
+import functools
 import html
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -347,12 +348,9 @@ class Matcher:
     def _read(self, text: str) -> _Block:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
-        if text.isascii():  # (folding ASCII neither splits nor joins words)
+        if not has_cjk(text):  # (folding neither splits nor joins these words)
             pieces, found = word_pieces(text), None
-            folded = list(map(str.lower, pieces[1::2]))
-        elif not has_cjk(text):  # curly quotes, dashes, accents: the same words, folded
-            pieces, found = word_pieces(text), None
-            folded = list(map(str.casefold, pieces[1::2]))
+            folded = list(map(str.lower if text.isascii() else str.casefold, pieces[1::2]))
         else:
             pieces, found = [], words(text)
             folded = [w.text.casefold() for w in found]
@@ -598,23 +596,19 @@ def _says_a_word(folded: str, own: frozenset[str]) -> bool:
     """Whether the case-folded page *folded* holds one of the words *own* as a word, not
     inside a longer one (*EP* is not in *step*); a word outside ASCII, which CJK text
     may run into, anywhere."""
-    for word in own:
-        if not word.isascii():
-            if word in folded:
-                return True
-            continue
-        at = folded.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if not (at and _ascii_word_character(folded[at - 1])) \
-                    and not (end < len(folded) and _ascii_word_character(folded[end])):
-                return True
-            at = folded.find(word, at + 1)
-    return False
+    if any(not word.isascii() and word in folded for word in own):
+        return True
+    pattern = _whole_words(own)
+    return pattern is not None and pattern.search(folded) is not None
 
 
-def _ascii_word_character(character: str) -> bool:
-    return character.isascii() and character.isalnum()
+@functools.cache
+def _whole_words(own: frozenset[str]) -> re.Pattern[str] | None:
+    """The ASCII words of *own*, each between characters that are no ASCII letter or digit."""
+    listed = sorted(w for w in own if w.isascii())
+    if not listed:
+        return None
+    return re.compile(f"(?<![a-z0-9])(?:{'|'.join(map(re.escape, listed))})(?![a-z0-9])")
 
 
 def _cjk_edge(key: str, i: int) -> bool:
