@@ -201,3 +201,66 @@ def test_the_matcher_reads_text_without_cjk_as_words_reads_it(text: str) -> None
     assert block.found is None  # the split in C, its words placed when asked
     assert block.split() == words(text)
     assert block.folded == [w.text.casefold() for w in words(text)]
+
+
+@pytest.mark.parametrize("page", [
+    "No such words here.", "Type inference, then inference.", "2 inferences and Bayesian inference",
+    "TYPE İNFERENCE and ınference", "type ınference", "bayesian", "type\ninference",
+])
+def test_a_page_search_holds_a_match_where_it_finds_one(page: str) -> None:
+    """A term's field is asked only whether the page holds one of its words: the search
+    stops at the first alternative that matches, and answers as the whole search does."""
+    from sphinxcontrib_gpuglossary.linking.pagesearch import PageSearch
+
+    search = PageSearch(_ALTERNATIVES)
+    assert search.holds(page, page.casefold()) is (search.search(page, page.casefold()) is not None)
+
+
+_PAGE = ("Streaming sends each token as it is made. Our container runs in Docker; "
+         "the access token of the API is kept apart. Inference on one GPU.")
+
+
+def test_a_pages_senses_are_searched_for_a_term_only_when_asked() -> None:
+    """A page names few of the terms: their phrases are searched when a term is judged
+    there, and the answers are those of the whole page read at once."""
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+
+    matcher = Matcher.build(SEEDED, ["en"])
+    asked = matcher.page_senses(_PAGE)
+    assert asked.get("token") is not None  # "access token": another sense on this page
+    assert set(asked._found) == {"token"}
+    whole = dict(matcher.page_senses(_PAGE))
+    assert "token" in whole and "streaming" not in whole
+    assert {term: asked.get(term) for term in [*matcher.senses, *matcher.fields]
+            if asked.get(term) is not None} == whole
+
+
+_BLOCKS = [
+    "Use the KV cache on one GPU; fine-tuning with LoRA and FSDP2 needs a KVCache.",
+    "The tensor and expert parallel sizes, a mixture of experts (MoE), EP=8 and vLLM+Megatron.",
+    "在GPU上使用KV缓存进行推理，然后 quantization.",
+    "A KeyValue cache, GPUPass through and a CloudGPU instance.",  # words run together
+    *_NOT_CJK_TEXTS,
+]
+
+
+@pytest.mark.parametrize("block", _BLOCKS)
+def test_a_text_none_of_whose_words_begins_a_term_holds_no_candidate(block: str) -> None:
+    """Auto-linking reads a text node's block only if a word of the node may begin a term:
+    every piece of a block (cut at every place between two words, as inline markup cuts
+    it) where none may begins no candidate of the block either."""
+    import itertools
+
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+    from sphinxcontrib_gpuglossary.linking.words import words
+
+    matcher = Matcher.build(SEEDED, ["en", "zh"])
+    cuts = sorted({0, len(block), *(w.start for w in words(block)), *(w.end for w in words(block))})
+    skipped = found = 0
+    for start, end in itertools.combinations(cuts, 2):
+        if matcher.may_start(block[start:end]):
+            found += bool(matcher.candidates(block, start, end))
+        else:
+            skipped += 1
+            assert matcher.candidates(block, start, end) == [], block[start:end]
+    assert skipped and (found or not matcher.candidates(block))

@@ -6,8 +6,10 @@ languages match as whole words, longest first; one-word forms with capitals
 (``GPU``, ``vLLM``, ``LoRA``) match only with that exact spelling, so ``sm`` or
 ``gpu`` in prose are left alone. Text where no link belongs (:mod:`.context`:
 headings, code, links, lead-ins...) is never touched, nor terms with
-``autolink: false``. The page's text (code aside) is read once first for the
-terms' ``other_senses`` phrases: one sense per page, as ``scan`` reads it.
+``autolink: false``. The page's text (code aside) is searched for a term's
+``other_senses`` phrases the first time the term is judged there: one sense per
+page, as ``scan`` reads it. A text node none of whose words may begin a term
+(most of them) is passed over before anything else is asked of it.
 """
 
 from __future__ import annotations
@@ -56,10 +58,11 @@ class AutoLink(SphinxTransform):
         senses = matcher.page_senses("\n".join(
             t for t in texts if not isinstance(t.parent, nodes.FixedTextElement)))
         for text in texts:
-            if never_linked(text, known) is not None:
-                continue
-            spans: list[tuple[int, int, str]] = []
+            if isinstance(text.parent, nodes.FixedTextElement) or not matcher.may_start(text) \
+                    or never_linked(text, known) is not None:
+                continue  # (code is never linked; most text holds no term: asked first)
             block, offset = running.around(text)
+            spans: list[tuple[int, int, str]] = []
             settled = linked if mode == "first" else ()
             for start, end, term_id in matcher.find(block, offset, offset + len(text), settled,
                                                     senses):

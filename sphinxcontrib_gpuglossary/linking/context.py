@@ -239,28 +239,38 @@ class RunningText:
 
     def __init__(self) -> None:
         self._blocks: dict[int, tuple[str, dict[int, int]]] = {}
+        self._of_parent: dict[int, tuple[str, dict[int, int]]] = {}  # the same, by parent
 
     def around(self, text: nodes.Text) -> tuple[str, int]:
         """The text of *text*'s block, and the offset of *text* in it. A block is read
         the first time one of its nodes is asked for: ask before changing it."""
-        block = text.parent
-        while isinstance(block.parent, nodes.TextElement) and not holds_paragraphs(block.parent):
-            block = block.parent
-        known = self._blocks.get(id(block))
+        known = self._of_parent.get(id(text.parent))
         if known is None:
-            offsets: dict[int, int] = {}
-            parts: list[str] = []
-            length = 0
-            for node in block.findall(nodes.Text):
-                mark = CODE_MARK if isinstance(node.parent, nodes.literal) else ""
-                offsets[id(node)] = length + len(mark)
-                parts.append(f"{mark}{node}{mark}")  # as auto-linking reads it (escapes kept)
-                length += len(parts[-1])
-            head = column_head(block)
-            if head:
-                parts.append(f" {head}")
-            known = self._blocks[id(block)] = ("".join(parts), offsets)
+            block = text.parent
+            while isinstance(block.parent, nodes.TextElement) \
+                    and not holds_paragraphs(block.parent):
+                block = block.parent
+            known = self._blocks.get(id(block))
+            if known is None:
+                known = self._blocks[id(block)] = _read_block(block)
+            self._of_parent[id(text.parent)] = known
         return known[0], known[1][id(text)]
+
+
+def _read_block(block: nodes.Element) -> tuple[str, dict[int, int]]:
+    """The text of *block* as the rules read it, and where each of its text nodes starts."""
+    offsets: dict[int, int] = {}
+    parts: list[str] = []
+    length = 0
+    for node in block.findall(nodes.Text):
+        mark = CODE_MARK if isinstance(node.parent, nodes.literal) else ""
+        offsets[id(node)] = length + len(mark)
+        parts.append(f"{mark}{node}{mark}")  # as auto-linking reads it (escapes kept)
+        length += len(parts[-1])
+    head = column_head(block)
+    if head:
+        parts.append(f" {head}")
+    return "".join(parts), offsets
 
 
 #: Elements whose text is not linked where they stand so, with the reason a writer is told.

@@ -21,7 +21,7 @@ import bisect
 import functools
 import html
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
@@ -259,28 +259,33 @@ class Matcher:
                 (tuple(w.casefold().split()), rules.plain_phrase_pattern(w)) for w in listed),
                 named)
 
-    def page_senses(self, page: str) -> dict[str, str]:
+    def page_senses(self, page: str) -> PageSenses:
         """One sense per page: the terms whose one-word spellings the text of a *page*
         reads in another sense, each with the reason. A page that holds one of a term's
         ``other_senses`` phrases means it by the word (a page that says *type inference*
         means it by *inference*); a page that says none of a term's ``only_on_pages_with``
         words is not about the term's field (*streaming* on a page that never names a
-        token or a response). Pass the answer to :meth:`candidates`."""
-        found = {}
-        folded = page.casefold()
-        for term_id, (own, pattern) in self.senses.items():
-            if not any(word in folded for word in own):
-                continue
-            match = pattern.search(page, folded)
+        token or a response). Pass the answer to :meth:`candidates`: it searches the page
+        for a term only when asked about it (a page names few of the terms)."""
+        return PageSenses(self, page)
+
+    def _sense_on_page(self, term_id: str, page: str, folded: str) -> str | None:
+        """Why *term_id*'s one-word spellings mean something else on *page* (*folded*:
+        its ``casefold()``), or ``None``."""
+        sense = self.senses.get(term_id)
+        if sense is not None and any(word in folded for word in sense[0]):
+            match = sense[1].search(page, folded)
             if match is not None:
-                found[term_id] = f"{' '.join(match.group().split())!r} on this page: the " \
-                                 "word means that here (the term's linking.other_senses)"
-        for term_id, (own, pattern, named) in self.fields.items():
-            if term_id not in found and any(word in folded for word in own) \
-                    and _says_a_word(folded, own) and pattern.search(page, folded) is None:
-                found[term_id] = f"none of {named} on this page: the word may mean something " \
-                                 "else here (the term's linking.only_on_pages_with)"
-        return found
+                return f"{' '.join(match.group().split())!r} on this page: the word means " \
+                       "that here (the term's linking.other_senses)"
+        field_ = self.fields.get(term_id)
+        if field_ is not None:
+            own, pattern, named = field_
+            if any(word in folded for word in own) and _says_a_word(folded, own) \
+                    and not pattern.holds(page, folded):
+                return f"none of {named} on this page: the word may mean something " \
+                       "else here (the term's linking.only_on_pages_with)"
+        return None
 
     def _site_rules(self, term_id: str,
                     spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
@@ -307,6 +312,19 @@ class Matcher:
         *senses* is what :meth:`page_senses` says of the page."""
         return [(c.start, c.end, c.term)
                 for c in self.candidates(text, start, end, settled, senses) if c.reason is None]
+
+    def may_start(self, text: str) -> bool:
+        """Whether a word of *text* alone may begin a term: if none does, :meth:`candidates`
+        finds nothing in *text* in whatever block it stands (a word of the block inside
+        *text* is a word of *text* too), and the block need not be read."""
+        if text.isascii():
+            folded = list(map(str.lower, word_pieces(text)[1::2]))
+        elif not has_cjk(text):
+            folded = list(map(str.casefold, word_pieces(text)[1::2]))
+        else:
+            folded = [w.text.casefold() for w in words(text)]
+        return not (self.first_words.isdisjoint(folded)
+                    and self.compact_heads.isdisjoint(folded))
 
     def candidates(self, text: str, start: int = 0, end: int | None = None,
                    settled: Collection[str] = (), senses: Mapping[str, str] | None = None
@@ -429,8 +447,8 @@ class Matcher:
             ids = term_id[1:].split()
             return Candidate(start, end, ids[0], f"a spelling the terms {', '.join(ids)} share")
         reason = self._reason(text, found, first, last, term_id)
-        if reason is None and senses and term_id in senses and first == last:
-            reason = senses[term_id]
+        if reason is None and first == last and senses is not None:
+            reason = senses.get(term_id)
         return Candidate(start, end, term_id, reason)
 
     def _near(self, text: str, found: list[Word], first: int, last: int,
@@ -590,6 +608,34 @@ class _Block:
         if self.found is None:
             self.found = placed(self.pieces)
         return self.found
+
+
+class PageSenses(Mapping[str, str]):
+    """What :meth:`Matcher.page_senses` says of a page: each term read in another sense
+    there, with the reason; a term's phrases are searched for the first time it is asked
+    about."""
+
+    __slots__ = ("_found", "_matcher", "folded", "page")
+
+    def __init__(self, matcher: Matcher, page: str) -> None:
+        self._matcher, self.page, self.folded = matcher, page, page.casefold()
+        self._found: dict[str, str | None] = {}
+
+    def __getitem__(self, term_id: str) -> str:
+        if term_id not in self._found:
+            self._found[term_id] = self._matcher._sense_on_page(term_id, self.page, self.folded)
+        reason = self._found[term_id]
+        if reason is None:
+            raise KeyError(term_id)
+        return reason
+
+    def __iter__(self) -> Iterator[str]:
+        return (term_id for term_id in dict.fromkeys([*self._matcher.senses,
+                                                      *self._matcher.fields])
+                if term_id in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _term in self)
 
 
 def _says_a_word(folded: str, own: frozenset[str]) -> bool:

@@ -46,6 +46,14 @@ class PageSearch:
                 best = found
         return best
 
+    def holds(self, page: str, folded: str) -> bool:
+        """Whether *page* (*folded*: its ``casefold()``) holds a match of an alternative:
+        the search stops at the first alternative that matches."""
+        every = not page.isascii() and not _FOLDED_APART.isdisjoint(page)
+        return any(self._pattern(pattern).search(page) is not None
+                   for words, pattern in self.ways
+                   if every or all(w in folded for w in words))
+
     def _pattern(self, pattern: str) -> re.Pattern[str]:
         compiled = self._compiled.get(pattern)
         if compiled is None:
