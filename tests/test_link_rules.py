@@ -304,6 +304,8 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "a name in camel case, as code writes it: 'TensorParallel'"),
     # a value in quotes, a device or port glued on by a colon, a channel name
     ('The device, such as "cuda" or "cpu", is detected.', "cuda", 'a value in quotes: "cuda"'),
+    ('One column called "tokens" holds the bytes.', "tokens", 'a value in quotes: "tokens"'),
+    ('It returns a dict with the key "loss".', "loss", 'a value in quotes: "loss"'),
     ("Pass cuda:0 for the first device.", "cuda", "part of the code 'cuda:0'"),
     ("Ask in #megatron-core-alerts first.", "megatron-core", "part of the code '#megatron-core-alerts'"),
     # a label opening a paragraph or list item
@@ -529,6 +531,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
       ("tensor parallel", "tensor-parallelism")]),
     ("It uses PagedAttention and continuous batching, each step.",
      [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
+    # quotes around one common word make a value; around several words, they introduce it
+    ('Known as "continuous batching", or "mixed-precision" training.',
+     [("continuous batching", "continuous-batching"), ("mixed-precision", "mixed-precision")]),
     ("Download a Hugging Face dataset with the Hugging Face transformers library.",
      [("Hugging Face", "hugging-face-hub"), ("dataset", "dataset")]),
     ("Use 100 warmup steps, a learning rate warmup and 10% tokens/second more.",

@@ -560,7 +560,7 @@ class Matcher:
         if first == last and term_id not in self.proper and rules.CAMEL.search(written) \
                 and written not in self.camel_spellings:
             return f"a name in camel case, as code writes it: {written!r}"
-        if term_id in self.proper:
+        if term_id in self.proper or (first == last and "-" not in written):
             value = rules.quoted_value(text, found[first].start, found[last].end)
             if value is not None:
                 return f"a value in quotes: {value}"

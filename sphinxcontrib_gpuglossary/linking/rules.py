@@ -552,7 +552,10 @@ CAMEL = re.compile(r"[a-z][A-Z]")
 
 def quoted_value(text: str, start: int, end: int) -> str | None:
     """The value a lower-case match stands for when straight quotes wrap exactly it, as
-    settings and option values are written (``such as "cuda" or "cpu"``)."""
+    settings, option values, keys and columns are written (``such as "cuda" or "cpu"``,
+    ``the key "loss"``, ``a column called "tokens"``). The matcher asks it of a name, and
+    of a common word only when it is one word: quotes around a term of several words
+    introduce it (``known as "continuous batching"``)."""
     written = text[start:end]
     if not written.islower() or start == 0 or end >= len(text):
         return None
