@@ -319,6 +319,18 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
      "part of the name 'stable-diffusion-v1.5'"),
     ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
+    ("If it doesn't overfit, there is a bug.", "overfit", 'a verb: "doesn\'t overfit"'),
+    # a cited work's title in quotes, with its venue after it or its authors before it
+    ('[1] P. Mermelstein (1976), "Distance measures for speech recognition, psychological '
+     'and instrumental," in Pattern Recognition.', "speech recognition",
+     'in the title of a cited work: "Distance measures for speech recognition, psychological '
+     'and instrumental,"'),
+    ('Ashkboos et al. \u201cQuaRot: Outlier-free 4-bit inference in rotated LLMs.\u201d '
+     'Advances in NeurIPS 37.', "inference",
+     "in the title of a cited work: \u201cQuaRot: Outlier-free 4-bit inference in rotated "
+     "LLMs.\u201d"),
+    ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
+    ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
     ("Latest checkpoint detection:\nThe manager finds the newest one.", "checkpoint",
      "a label that opens the paragraph: 'Latest checkpoint detection:'"),
@@ -531,6 +543,11 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
       ("tensor parallel", "tensor-parallelism")]),
     ("It uses PagedAttention and continuous batching, each step.",
      [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
+    # a quoted phrase that cites no work; a quote that a title-like one closes
+    ('We call it "inference at the edge of the network" here, as in 2024 papers.',
+     [("inference", "inference")]),
+    ('Set "a" and "b". The speech recognition models run in "fast mode" (2024 tests).',
+     [("speech recognition", "asr")]),
     # quotes around one common word make a value; around several words, they introduce it
     ('Known as "continuous batching", or "mixed-precision" training.',
      [("continuous batching", "continuous-batching"), ("mixed-precision", "mixed-precision")]),
@@ -816,3 +833,12 @@ def test_gradient_descent_and_the_transcription_network_are_longer_names() -> No
     assert linked("The encoder (the transcription network) is an LSTM.") == []
     assert linked("Clip the gradient before the step.") == [("gradient", "gradient")]
     assert linked("Save the transcription to a file.") == [("transcription", "transcript")]
+
+
+def test_a_devices_temperature_is_no_sampling_temperature() -> None:
+    """A GPU's temperature in monitoring output (*Device temperature in degrees C*) is a
+    longer name; the sampling parameter still links."""
+    assert linked("Device temperature in degrees C, as nvidia-smi shows it.") == []
+    assert linked("The temperature in degrees Celsius of the card.") == []
+    assert linked("Lower the temperature for more deterministic output.") == \
+        [("temperature", "temperature")]

@@ -564,6 +564,9 @@ class Matcher:
             value = rules.quoted_value(text, found[first].start, found[last].end)
             if value is not None:
                 return f"a value in quotes: {value}"
+        title = rules.cited_title(text, found[first].start, found[last].end)
+        if title is not None:
+            return f"in the title of a cited work: {title}"
         label = rules.field_label(text, found, first, last)
         if label is not None:
             return f"a label that opens the paragraph: {label!r}"

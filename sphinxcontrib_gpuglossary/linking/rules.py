@@ -465,13 +465,19 @@ _TO_VERB = frozenset({"how", "want", "wants", "need", "needs", "able", "unable",
                       "tries", "try", "learn", "used"})
 #: Before a word's base form: a modal makes it a verb (``will warmup``).
 _MODALS = frozenset({"will", "would", "can", "could", "should", "may", "might", "must",
-                     "shall"})
+                     "shall", "cannot"})
+#: Before *not*, with a modal: the auxiliary *do* (``does not overfit``).
+_DO = frozenset({"do", "does", "did"})
+#: Before ``n't`` (split off as a word ``t``): the auxiliaries (``doesn't overfit``).
+_NEGATED = frozenset({"don", "doesn", "didn", "won", "can", "couldn", "wouldn", "shouldn",
+                      "mustn"})
 
 
 def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     """Whether the term's word is used as a verb: a gerund with an object or after *be*
-    (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal
-    (``will warmup``). A term is a thing or a process, never an action in a clause."""
+    (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal or a
+    negated auxiliary (``will warmup``, ``doesn't overfit``). A term is a thing or a
+    process, never an action in a clause."""
     word = found[last].text.casefold()
     before = found[first - 1].text.casefold() \
         if first and _spaced(text, found[first - 1], found[first]) else ""
@@ -479,8 +485,10 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
         if last + 1 < len(found) and _spaced(text, found[last], found[last + 1]) else ""
     if word.endswith("ing") and (after in _OBJECTS or before in _BE):
         return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
-    if first == last and before in _MODALS and word.isalpha() and word.islower():
-        return text[found[first - 1].start:found[first].end]
+    if first == last and word.isalpha() and word.islower():
+        auxiliary = _auxiliary(text, found, first - 1) if before else None
+        if auxiliary is not None:
+            return text[found[auxiliary].start:found[first].end]
     if before == "to" and first > 1 and word.islower() \
             and found[first - 2].text.casefold() in _TO_VERB \
             and _spaced(text, found[first - 2], found[first - 1]):
@@ -488,6 +496,21 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     if before == "to" and after in _DETERMINERS and first == last and word.islower() \
             and not word.endswith(_NOUN_ENDINGS):
         return text[found[first - 1].start:found[last + 1].end]  # "code to inference the model"
+    return None
+
+
+def _auxiliary(text: str, found: list[Word], k: int) -> int | None:
+    """Where the modal or negated auxiliary that word *k* ends begins (``will``,
+    ``cannot``, ``does not``, ``doesn't``), if it is one: a word after it is a verb."""
+    word = found[k].text.casefold()
+    if word in _MODALS:
+        return k
+    if k and word == "not" and found[k - 1].text.casefold() in _DO | _MODALS \
+            and _spaced(text, found[k - 1], found[k]):
+        return k - 1
+    if k and word == "t" and found[k - 1].text.casefold() in _NEGATED \
+            and text[found[k - 1].end:found[k].start] in ("'", "\u2019"):
+        return k - 1
     return None
 
 
@@ -548,6 +571,38 @@ def in_code(text: str, start: int, end: int) -> str | None:
 
 #: A small letter then a capital inside one word: a name as code writes it (``batchSize``).
 CAMEL = re.compile(r"[a-z][A-Z]")
+
+
+#: What follows a cited work's title in quotes (``", in Proceedings of Interspeech"``,
+#: ``." Advances in ...``, ``", arXiv ..."``), or what comes before it (``et al.``, a year).
+_VENUE_AFTER = re.compile(r"[\s,.;:]*(?:in\s+)?(?:Proceedings|Proc\.|Advances in|International|"
+                          r"Conference|Workshop|Journal|Transactions|arXiv|IEEE|ACM|(?:19|20)\d\d\b)")
+_AUTHORS_BEFORE = re.compile(r"(?:et al\.?|\((?:19|20)\d\d\)|\b(?:19|20)\d\d)[\s,.:]*$")
+#: Opening and closing double quotes; a title runs at most this far from the term.
+_QUOTES = {"\"": "\"", "\u201c": "\u201d"}
+_TITLE_REACH = 200
+_TITLE_WORDS = 4
+
+
+def cited_title(text: str, start: int, end: int) -> str | None:
+    """The title of a cited work, in double quotes, that the match at *start* to *end* is
+    part of: at least four words, with its venue or year after it or its authors' *et al.*
+    or year before it (``P. Mermelstein (1976), "Distance measures for speech
+    recognition, ..." in ...``). A paper's title names its subject, not the term."""
+    line_start = text.rfind("\n", 0, start) + 1
+    for opening, closing in _QUOTES.items():
+        at = text.rfind(opening, max(line_start, start - _TITLE_REACH), start)
+        if at < 0 or (opening == closing and text.count(opening, line_start, at) % 2):
+            continue  # no quote before it on its line, or the one before closes a quote
+        close = text.find(closing, end, end + _TITLE_REACH)
+        if close < 0 or "\n" in text[end:close]:
+            continue
+        title = text[at + 1:close]
+        if len(title.split()) >= _TITLE_WORDS and (
+                _VENUE_AFTER.match(text, close + 1)
+                or _AUTHORS_BEFORE.search(text, max(line_start, at - 40), at)):
+            return f"{opening}{title}{closing}"
+    return None
 
 
 def quoted_value(text: str, start: int, end: int) -> str | None:
