@@ -317,12 +317,7 @@ class Matcher:
         """Whether a word of *text* alone may begin a term: if none does, :meth:`candidates`
         finds nothing in *text* in whatever block it stands (a word of the block inside
         *text* is a word of *text* too), and the block need not be read."""
-        if text.isascii():
-            folded = list(map(str.lower, word_pieces(text)[1::2]))
-        elif not has_cjk(text):
-            folded = list(map(str.casefold, word_pieces(text)[1::2]))
-        else:
-            folded = [w.text.casefold() for w in words(text)]
+        folded = _fold(text)[2]
         return not (self.first_words.isdisjoint(folded)
                     and self.compact_heads.isdisjoint(folded))
 
@@ -366,12 +361,7 @@ class Matcher:
     def _read(self, text: str) -> _Block:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
-        if not has_cjk(text):  # (folding neither splits nor joins these words)
-            pieces, found = word_pieces(text), None
-            folded = list(map(str.lower if text.isascii() else str.casefold, pieces[1::2]))
-        else:
-            pieces, found = [], words(text)
-            folded = [w.text.casefold() for w in found]
+        pieces, found, folded = _fold(text)
         first, joins = self.first_words, self.compact_heads
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
         if not first.isdisjoint(folded):
@@ -625,12 +615,18 @@ class PageSenses(Mapping[str, str]):
         self._found: dict[str, str | None] = {}
 
     def __getitem__(self, term_id: str) -> str:
-        if term_id not in self._found:
-            self._found[term_id] = self._matcher._sense_on_page(term_id, self.page, self.folded)
-        reason = self._found[term_id]
+        reason = self.get(term_id)
         if reason is None:
             raise KeyError(term_id)
         return reason
+
+    def get(self, term_id: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        """As :meth:`__getitem__`, without raising for the many terms the page does not
+        read in another sense (asked for every candidate judged)."""
+        if term_id not in self._found:
+            self._found[term_id] = self._matcher._sense_on_page(term_id, self.page, self.folded)
+        reason = self._found[term_id]
+        return default if reason is None else reason
 
     def __iter__(self) -> Iterator[str]:
         return (term_id for term_id in dict.fromkeys([*self._matcher.senses,
@@ -639,6 +635,17 @@ class PageSenses(Mapping[str, str]):
 
     def __len__(self) -> int:
         return sum(1 for _term in self)
+
+
+def _fold(text: str) -> tuple[list[str], list[Word] | None, list[str]]:
+    """*text*'s :func:`.words.word_pieces` and placed words (``None`` where they are placed
+    only when asked, from the pieces), and its words case-folded."""
+    if not has_cjk(text):  # (folding neither splits nor joins these words)
+        pieces = word_pieces(text)
+        return pieces, None, list(map(str.lower if text.isascii() else str.casefold,
+                                      pieces[1::2]))
+    found = words(text)
+    return [], found, [w.text.casefold() for w in found]
 
 
 def _says_a_word(folded: str, own: frozenset[str]) -> bool:
