@@ -64,3 +64,50 @@ def test_autolink_links_text_in_cards(tmp_path, build) -> None:
     srcdir = site(tmp_path)
     html = build(srcdir, gpuglossary_autolink="first").read("index.html")
     assert links(html) == [("kv-cache", "KV cache"), ("gpu", "GPU"), ("fsdp", "FSDP")]
+
+
+HEADER_INDEX = """\
+Cards
+=====
+
+.. grid:: 2
+
+   .. grid-item-card::
+      :link: glossary
+      :link-type: doc
+
+      Does the scheduler need a GPU?
+      ^^^
+      Keep a KV cache per request on one GPU.
+
+   .. card::
+
+      .. card-header::
+
+         Why shard the optimizer state with FSDP?
+
+      Shard the optimizer state with FSDP.
+
+.. toctree::
+
+   glossary
+"""
+
+
+def test_a_cards_header_takes_no_link(tmp_path, capsys, build) -> None:
+    """A card's header (before ``^^^``, or ``card-header``) heads the card as a title does:
+    scan does not report it, auto-linking does not link it, ``--explain`` says why; the
+    card's body is running text."""
+    srcdir = site(tmp_path)
+    (srcdir / "conf.py").write_text(CONF + 'suppress_warnings = ["design.card_legacy"]\n',
+                                    encoding="utf-8")
+    (srcdir / "index.rst").write_text(HEADER_INDEX, encoding="utf-8")
+    main(["scan", str(srcdir), "--format", "json"])
+    found = [(m["line"], m["text"]) for m in json.loads(capsys.readouterr().out)]
+    assert found == [(12, "KV cache"), (12, "GPU"), (20, "FSDP")]
+    main(["scan", str(srcdir), "--explain", "--format", "json"])
+    explained = {(m["line"], m["text"]): m for m in json.loads(capsys.readouterr().out)}
+    assert "a card's header" in json.dumps(explained[(10, "GPU")])
+    assert "a card's header" in json.dumps(explained[(18, "FSDP")])
+    html = build(srcdir, gpuglossary_autolink="all").read("index.html")
+    assert links(html) == [("kv-cache", "KV cache"), ("gpu", "GPU"), ("fsdp", "FSDP")]

@@ -278,9 +278,12 @@ _WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
                     Callable[[nodes.Element], bool], str], ...] = (
     ((nodes.entry,), lambda e: header_row(e.parent), "table header"),
     ((nodes.container,), lambda e: bool(e.get("literal_block")), "a code block's caption"),
+    # sphinx-design: a card's header and title head the card as a heading does its section
+    ((nodes.container,), lambda e: not _CARD_HEADS.isdisjoint(e["classes"]), "a card's header"),
     ((nodes.strong, nodes.emphasis), lead_in, "heading or lead-in"),
     ((nodes.paragraph,), heading_line, "a line used as a heading"),
 )
+_CARD_HEADS = frozenset({"sd-card-header", "sd-card-title"})
 #: What :func:`_reason` asks of each class of element, worked out from :data:`NEVER`
 #: and :data:`_WHERE` the first time one is asked about (a page asks about the same few
 #: classes for each of its text nodes)
