@@ -329,6 +329,15 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      'Advances in NeurIPS 37.', "inference",
      "in the title of a cited work: \u201cQuaRot: Outlier-free 4-bit inference in rotated "
      "LLMs.\u201d"),
+    # a journal's name then the year after it; an author's initial and surname before it
+    ('[4] M. Ravanelli, "Automatic context window composition for distant speech '
+     'recognition", Speech Communication, 2018.', "speech recognition",
+     'in the title of a cited work: "Automatic context window composition for distant '
+     'speech recognition"'),
+    ('[4] A. Sosi, M.Omologo, "Impulse response estimation for robust speech recognition", '
+     'a preprint.', "speech recognition",
+     'in the title of a cited work: "Impulse response estimation for robust speech '
+     'recognition"'),
     ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
     ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
@@ -579,6 +588,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # the Hub in its phrases; the plural of an alias; a longer name of a key
     ("Pull the container images first.", [("container images", "docker-image")]),
     ("It injects an SSH public key.", [("SSH public key", "ssh-key")]),
+    # quoted words before a capitalised name with no year after it are no cited title
+    ('Their "guide to speech recognition on device", Speech Communication, is online.',
+     [("speech recognition", "asr")]),
     ("Download the model from Hugging Face.", [("Hugging Face", "hugging-face-hub")]),
     ("Use the Hugging Face model ID here.", [("Hugging Face", "hugging-face-hub")]),
     ("Pick the Euler sampler and 30 steps.", [("sampler", "sampler")]),

@@ -575,9 +575,14 @@ CAMEL = re.compile(r"[a-z][A-Z]")
 
 #: What follows a cited work's title in quotes (``", in Proceedings of Interspeech"``,
 #: ``." Advances in ...``, ``", arXiv ..."``), or what comes before it (``et al.``, a year).
-_VENUE_AFTER = re.compile(r"[\s,.;:]*(?:in\s+)?(?:Proceedings|Proc\.|Advances in|International|"
-                          r"Conference|Workshop|Journal|Transactions|arXiv|IEEE|ACM|(?:19|20)\d\d\b)")
-_AUTHORS_BEFORE = re.compile(r"(?:et al\.?|\((?:19|20)\d\d\)|\b(?:19|20)\d\d)[\s,.:]*$")
+_VENUE_AFTER = re.compile(r"[\s,.;:]*(?:in\s+)?(?:Proceedings?|Proc\.|Advances in|International|"
+                          r"Conference|Workshop|Journal|Transactions|arXiv|IEEE|ACM|(?:19|20)\d\d\b"
+                          # a journal's name, then the year: ``, Speech Communication, 2018``
+                          r"|[A-Z][\w&.-]*(?:\s+(?:of|on|and|&|[A-Z][\w&.-]*)){0,6},\s*(?:19|20)\d\d\b)")
+#: its authors' *et al.* or the year just before it, or an author's initial and surname
+#: (``M. Ravanelli, M. Omologo, "Automatic ..."``)
+_AUTHORS_BEFORE = re.compile(r"(?:et al\.?|\((?:19|20)\d\d\)|\b(?:19|20)\d\d"
+                             r"|\b[A-Z]\.\s?(?:[A-Z]\.\s?)?[A-Z][\w'-]+)[\s,.:]*$")
 #: Opening and closing double quotes; a title runs at most this far from the term.
 _QUOTES = {"\"": "\"", "\u201c": "\u201d"}
 _TITLE_REACH = 200
