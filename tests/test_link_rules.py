@@ -338,6 +338,14 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      'a preprint.', "speech recognition",
      'in the title of a cited work: "Impulse response estimation for robust speech '
      'recognition"'),
+    # round 27's product name, licence text and the HPC sense of offloading (a kernel's
+    # work moved onto the GPU, not memory moved off it)
+    ("See the TensorFlow\n   serving documentation on how to use it.", "serving",
+     "part of 'TensorFlow Serving' (the term's linking.not_in)"),
+    ("Any and all other commercial damages or losses, even if advised.", "losses",
+     "part of 'damages or losses' (the term's linking.not_in)"),
+    ("We explore GPU offloading for a Fortran program.", "offloading",
+     "part of 'GPU offloading' (the term's linking.not_in)"),
     ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
     ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
