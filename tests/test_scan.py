@@ -360,6 +360,24 @@ def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path,
     assert code == 1
 
 
+def test_pages_of_a_markdown_converter_not_installed_are_read_as_myst(tmp_path: Path,
+                                                                      capsys) -> None:
+    """Aim's conf.py: Markdown through m2r2 (which converts it to reST), not installed
+    here, and ``source_suffix = ['.rst', '.md']``: myst_parser reads the pages, so a code
+    fence stays code and its comments are not reported."""
+    (tmp_path / "conf.py").write_text(
+        "extensions = ['m2r2']\nsource_suffix = ['.rst', '.md']\n")
+    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
+    (tmp_path / "guide.md").write_text(
+        "# Guide\n\nThe KV cache grows.\n\n```python\n# loss and optimizer on the GPU\n"
+        "for epoch in range(3):\n    pass\n```\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "m2r2 is not installed: its pages are read with myst_parser" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("guide.md", 3, "KV cache")]
+    assert code == 1
+
+
 def test_literal_settings_sum_named_lists_and_read_myst_nb_pages_as_myst(tmp_path: Path,
                                                                         capsys) -> None:
     """PyTorch/XLA's conf.py: it cannot run here, names its extensions as a sum of lists

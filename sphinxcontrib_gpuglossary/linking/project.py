@@ -152,7 +152,9 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
 
 
 #: Extensions whose pages another one reads the same way, when they are not installed.
-SUCCESSORS = {"recommonmark": ("myst_parser", "its successor")}
+SUCCESSORS = {"recommonmark": ("myst_parser", "its successor"),
+              **dict.fromkeys(("m2r", "m2r2", "m2r3", "sphinx_mdinclude"),
+                              ("myst_parser", "which reads their Markdown as they do"))}
 #: The notebook reader whose notebooks scan reads itself (:mod:`.notebooks`): never
 #: loaded (it may run them); myst_parser reads its Markdown pages.
 NOTEBOOKS = "myst_nb"
