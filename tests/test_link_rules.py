@@ -334,6 +334,16 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      'recognition", Speech Communication, 2018.', "speech recognition",
      'in the title of a cited work: "Automatic context window composition for distant '
      'speech recognition"'),
+    # a title wrapped over lines of its reference, "The" before the journal's name; a
+    # work under review
+    ('Srivastava, and Ruslan Salakhutdinov. "Dropout: a simple way to prevent neural\n'
+     'networks from overfitting." The Journal of Machine Learning Research\n15 (2014).',
+     "overfitting", 'in the title of a cited work: "Dropout: a simple way to prevent neural '
+     'networks from overfitting."'),
+    ('Brian Van\n  Essen. "The Case for Strong Scaling in Deep Learning: Training Large\n'
+     '  3D CNNs with Hybrid Parallelism", under review for Special Session', "Hybrid Parallelism",
+     'in the title of a cited work: "The Case for Strong Scaling in Deep Learning: Training '
+     'Large 3D CNNs with Hybrid Parallelism"'),
     ('[4] A. Sosi, M.Omologo, "Impulse response estimation for robust speech recognition", '
      'a preprint.', "speech recognition",
      'in the title of a cited work: "Impulse response estimation for robust speech '
@@ -346,6 +356,14 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'damages or losses' (the term's linking.not_in)"),
     ("We explore GPU offloading for a Fortran program.", "offloading",
      "part of 'GPU offloading' (the term's linking.not_in)"),
+    # round 28's development sites: operators offloaded to an NPU, a token for
+    # authenticating, backpropagation through time (an algorithm of its own)
+    ("Enable NPU offloading logs first.", "offloading",
+     "part of 'NPU offloading' (the term's linking.not_in)"),
+    ("Token used for authenticating first-time connections.", "Token",
+     "'authenticating' in the same sentence (the term's linking.not_near)"),
+    ("Train recurrent networks via back propagation through time (BPTT).", "back propagation",
+     "part of 'backpropagation through time' (the term's linking.not_in)"),
     ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
     ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
@@ -596,6 +614,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # the Hub in its phrases; the plural of an alias; a longer name of a key
     ("Pull the container images first.", [("container images", "docker-image")]),
     ("It injects an SSH public key.", [("SSH public key", "ssh-key")]),
+    # a quote closed in an earlier paragraph opens no title in this one
+    ('He said "stop and wait for the\n\nspeech recognition model", Speech Communication,'
+     ' 2018.', [("speech recognition", "asr")]),
     # quoted words before a capitalised name with no year after it are no cited title
     ('Their "guide to speech recognition on device", Speech Communication, is online.',
      [("speech recognition", "asr")]),

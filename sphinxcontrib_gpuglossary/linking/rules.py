@@ -575,7 +575,8 @@ CAMEL = re.compile(r"[a-z][A-Z]")
 
 #: What follows a cited work's title in quotes (``", in Proceedings of Interspeech"``,
 #: ``." Advances in ...``, ``", arXiv ..."``), or what comes before it (``et al.``, a year).
-_VENUE_AFTER = re.compile(r"[\s,.;:]*(?:in\s+)?(?:Proceedings?|Proc\.|Advances in|International|"
+_VENUE_AFTER = re.compile(r"[\s,.;:]*(?:in\s+)?(?:The\s+)?(?:Proceedings?|Proc\.|Advances in|International|"
+                          r"under review|to appear|submitted to|"
                           r"Conference|Workshop|Journal|Transactions|arXiv|IEEE|ACM|(?:19|20)\d\d\b"
                           # a journal's name, then the year: ``, Speech Communication, 2018``
                           r"|[A-Z][\w&.-]*(?:\s+(?:of|on|and|&|[A-Z][\w&.-]*)){0,6},\s*(?:19|20)\d\d\b)")
@@ -593,20 +594,22 @@ def cited_title(text: str, start: int, end: int) -> str | None:
     """The title of a cited work, in double quotes, that the match at *start* to *end* is
     part of: at least four words, with its venue or year after it or its authors' *et al.*
     or year before it (``P. Mermelstein (1976), "Distance measures for speech
-    recognition, ..." in ...``). A paper's title names its subject, not the term."""
-    line_start = text.rfind("\n", 0, start) + 1
+    recognition, ..." in ...``). A paper's title names its subject, not the term. A
+    title may run over lines of its paragraph (a reference wrapped in the source), not
+    over a blank line."""
+    paragraph_start = text.rfind("\n\n", 0, start) + 1
     for opening, closing in _QUOTES.items():
-        at = text.rfind(opening, max(line_start, start - _TITLE_REACH), start)
-        if at < 0 or (opening == closing and text.count(opening, line_start, at) % 2):
-            continue  # no quote before it on its line, or the one before closes a quote
+        at = text.rfind(opening, max(paragraph_start, start - _TITLE_REACH), start)
+        if at < 0 or (opening == closing and text.count(opening, paragraph_start, at) % 2):
+            continue  # no quote before it in its paragraph, or the one before closes a quote
         close = text.find(closing, end, end + _TITLE_REACH)
-        if close < 0 or "\n" in text[end:close]:
+        if close < 0 or "\n\n" in text[end:close]:
             continue
         title = text[at + 1:close]
         if len(title.split()) >= _TITLE_WORDS and (
                 _VENUE_AFTER.match(text, close + 1)
-                or _AUTHORS_BEFORE.search(text, max(line_start, at - 40), at)):
-            return f"{opening}{title}{closing}"
+                or _AUTHORS_BEFORE.search(text, max(paragraph_start, at - 40), at)):
+            return f"{opening}{' '.join(title.split())}{closing}"
     return None
 
 
