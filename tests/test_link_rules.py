@@ -364,6 +364,13 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "'authenticating' in the same sentence (the term's linking.not_near)"),
     ("Train recurrent networks via back propagation through time (BPTT).", "back propagation",
      "part of 'backpropagation through time' (the term's linking.not_in)"),
+    # a word after a command-line option is its value or names it
+    ("Run validate --run latency on the card.", "latency",
+     "after the command-line option '--run': its value, or its name"),
+    ("Pass --dtype bf16 to the script.", "bf16",
+     "after the command-line option '--dtype': its value, or its name"),
+    ("Start it with (-d GPU) on the node.", "GPU",
+     "after the command-line option '-d': its value, or its name"),
     ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
     ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
@@ -617,6 +624,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # a quote closed in an earlier paragraph opens no title in this one
     ('He said "stop and wait for the\n\nspeech recognition model", Speech Communication,'
      ' 2018.', [("speech recognition", "asr")]),
+    # a dash that is no option's: a list's bullet, a hyphened word
+    ("- GPU memory grows; the non-streaming path keeps latency low.",
+     [("GPU memory", "vram"), ("streaming", "streaming"), ("latency", "latency")]),
     # quoted words before a capitalised name with no year after it are no cited title
     ('Their "guide to speech recognition on device", Speech Communication, is online.',
      [("speech recognition", "asr")]),

@@ -538,6 +538,9 @@ class Matcher:
         code = rules.in_code(text, found[first].start, found[last].end)
         if code is not None:
             return f"part of the code {code!r}"
+        option = rules.after_option(text, found[first].start)
+        if option is not None:
+            return f"after the command-line option {option!r}: its value, or its name"
         written = text[found[first].start:found[last].end]
         if self.site_name_after is not None:
             name = self.site_name_after.match(text, found[last].end)
