@@ -537,6 +537,18 @@ def test_more_language_and_data_rules(text: str, word: str, reason: str | None) 
     assert why(text, word) == reason
 
 
+def test_a_hyphen_inside_a_word_is_no_option_wherever_the_search_starts() -> None:
+    """The option before a word is looked for in the sixty characters before it; a hyphen
+    inside a long word there, where the search starts, opens no option."""
+    from sphinxcontrib_gpuglossary.linking import rules
+
+    text = "word-" + "y" * 58 + " latency"
+    start = text.index("latency")
+    assert text.index("-") == start - 60
+    assert rules.after_option(text, start) is None
+    assert rules.after_option("run --run latency", 10) == "--run"
+
+
 def test_one_sense_per_paragraph_holds_across_the_terms_spellings() -> None:
     text = ("TorchServe enforces token authorization by default. It writes a key file with "
             "the tokens for API calls.")

@@ -614,8 +614,10 @@ def cited_title(text: str, start: int, end: int) -> str | None:
 
 
 #: A command-line option just before a word, after a space or a bracket or at the start:
-#: ``--run latency``, ``--model-config-name=h100``, ``-t TOKEN``.
-_OPTION_BEFORE = re.compile(r"(?:^|(?<=[\s(\[]))(--?[A-Za-z][\w-]*)[ =]$")
+#: ``--run latency``, ``--model-config-name=h100``, ``-t TOKEN`` (searched from a little
+#: before the word, the lookbehind reading the whole text: a hyphen inside a word that the
+#: search starts at is no option's)
+_OPTION_BEFORE = re.compile(r"(?<![^\s(\[])(--?[A-Za-z][\w-]*)[ =]$")
 _OPTION_REACH = 60
 
 
@@ -623,7 +625,7 @@ def after_option(text: str, start: int) -> str | None:
     """The command-line option that the word at *start* follows (``validate --run
     latency``, ``--dtype=bf16``, ``the --work-dir parameter``): the word is the option's
     value, or names the option. Corpus: 9 such mentions, none linked."""
-    match = _OPTION_BEFORE.search(text[max(0, start - _OPTION_REACH):start])
+    match = _OPTION_BEFORE.search(text, max(0, start - _OPTION_REACH), start)
     return match.group(1) if match is not None else None
 
 
