@@ -344,15 +344,22 @@ def test_a_page_of_another_parser_is_named_not_read(tmp_path: Path, capsys) -> N
     assert code == 1
 
 
+def scan_guide(capsys, srcdir: Path, conf: str, guide: str):
+    """Scan a site of *conf* whose home page's toctree holds one Markdown page, *guide*."""
+    (srcdir / "conf.py").write_text(conf)
+    (srcdir / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
+    (srcdir / "guide.md").write_text(guide)
+    return scan(capsys, srcdir)
+
+
 def test_literal_settings_of_an_older_site_still_read_every_page(tmp_path: Path, capsys) -> None:
     """A conf.py of an older site (TorchServe's): language = None, Markdown through the
     retired recommonmark; it cannot run, and its pages are still read."""
-    (tmp_path / "conf.py").write_text(
+    code, found, err = scan_guide(
+        capsys, tmp_path,
         "import not_installed_theme\nextensions = ['recommonmark']\nlanguage = None\n"
-        "source_suffix = {'.rst': 'restructuredtext', '.md': 'markdown'}\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
-    (tmp_path / "guide.md").write_text("# Guide\n\nThe KV cache grows.\n")
-    code, found, err = scan(capsys, tmp_path)
+        "source_suffix = {'.rst': 'restructuredtext', '.md': 'markdown'}\n",
+        "# Guide\n\nThe KV cache grows.\n")
     assert "recommonmark is not installed: its pages are read with myst_parser" in err
     assert "Sphinx cannot start" not in err and "not read" not in err
     assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
@@ -365,13 +372,10 @@ def test_pages_of_a_markdown_converter_not_installed_are_read_as_myst(tmp_path: 
     """Aim's conf.py: Markdown through m2r2 (which converts it to reST), not installed
     here, and ``source_suffix = ['.rst', '.md']``: myst_parser reads the pages, so a code
     fence stays code and its comments are not reported."""
-    (tmp_path / "conf.py").write_text(
-        "extensions = ['m2r2']\nsource_suffix = ['.rst', '.md']\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
-    (tmp_path / "guide.md").write_text(
+    code, found, err = scan_guide(
+        capsys, tmp_path, "extensions = ['m2r2']\nsource_suffix = ['.rst', '.md']\n",
         "# Guide\n\nThe KV cache grows.\n\n```python\n# loss and optimizer on the GPU\n"
         "for epoch in range(3):\n    pass\n```\n")
-    code, found, err = scan(capsys, tmp_path)
     assert "m2r2 is not installed: its pages are read with myst_parser" in err
     assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
         ("guide.md", 3, "KV cache")]
@@ -383,13 +387,11 @@ def test_literal_settings_sum_named_lists_and_read_myst_nb_pages_as_myst(tmp_pat
     """PyTorch/XLA's conf.py: it cannot run here, names its extensions as a sum of lists
     (``extensions = base + ["myst_nb"]``) and reads Markdown with myst_nb, which is not
     installed: myst_parser reads the pages, and code fences stay code."""
-    (tmp_path / "conf.py").write_text(
+    code, found, err = scan_guide(
+        capsys, tmp_path,
         "import not_installed_theme\nbase = ['sphinx.ext.todo']\n"
-        "extensions = base + ['myst_nb']\nsource_suffix = ['.rst', '.md']\n")
-    (tmp_path / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   guide\n")
-    (tmp_path / "guide.md").write_text(
+        "extensions = base + ['myst_nb']\nsource_suffix = ['.rst', '.md']\n",
         "# Guide\n\nThe KV cache grows.\n\n```python\n# move the tensor to the GPU\n```\n")
-    code, found, err = scan(capsys, tmp_path)
     assert "myst_nb's pages are read with myst_parser, which reads its Markdown" in err
     assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
         ("guide.md", 3, "KV cache")]

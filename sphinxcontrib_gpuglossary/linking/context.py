@@ -273,6 +273,8 @@ def _read_block(block: nodes.Element) -> tuple[str, dict[int, int]]:
     return "".join(parts), offsets
 
 
+#: sphinx-design's classes of a card's header and title
+_CARD_HEADS = frozenset({"sd-card-header", "sd-card-title"})
 #: Elements whose text is not linked where they stand so, with the reason a writer is told.
 _WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
                     Callable[[nodes.Element], bool], str], ...] = (
@@ -283,7 +285,6 @@ _WHERE: tuple[tuple[type[nodes.Node] | tuple[type[nodes.Node], ...],
     ((nodes.strong, nodes.emphasis), lead_in, "heading or lead-in"),
     ((nodes.paragraph,), heading_line, "a line used as a heading"),
 )
-_CARD_HEADS = frozenset({"sd-card-header", "sd-card-title"})
 #: What :func:`_reason` asks of each class of element, worked out from :data:`NEVER`
 #: and :data:`_WHERE` the first time one is asked about (a page asks about the same few
 #: classes for each of its text nodes)
