@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -237,3 +238,22 @@ def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
     assert err.count("round ") == 2
     assert AutoLink.apply is apply and SplitDeferred.apply is split
     assert (tmp_path / "out" / "page000.html").is_file()
+
+
+def test_builds_measure_the_extension_with_current_bytecode(tmp_path: Path) -> None:
+    """A module changed since its bytecode was written is compiled before the builds,
+    as installing the package does, not from source in every measured build."""
+    import importlib.util
+    import struct
+
+    from benchmarks.run import current_bytecode
+
+    copy = tmp_path / "sphinxcontrib_gpuglossary"
+    shutil.copytree(Path(__file__).parent.parent / "sphinxcontrib_gpuglossary", copy,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    module = copy / "linking" / "matcher.py"
+    cached = Path(importlib.util.cache_from_source(str(module)))
+    assert not cached.exists()
+    assert current_bytecode(tmp_path) == str(copy)
+    # the bytecode records the source's modification time it was compiled from
+    assert struct.unpack("<I", cached.read_bytes()[8:12])[0] == int(module.stat().st_mtime)
