@@ -382,6 +382,30 @@ def test_pages_of_a_markdown_converter_not_installed_are_read_as_myst(tmp_path: 
     assert code == 1
 
 
+@pytest.mark.parametrize("conf", [
+    # MACE's: conf.py imports the parser (not installed here), so it cannot run
+    "import recommonmark.parser\n\nsource_parsers = {\n    '.md': "
+    "recommonmark.parser.CommonMarkParser,\n}\nsource_suffix = ['.rst', '.md']\n",
+    # the parser named by a string, in a conf.py that runs
+    "source_parsers = {'.md': 'recommonmark.parser.CommonMarkParser'}\n"
+    "source_suffix = ['.rst', '.md']\n",
+])
+def test_markdown_given_to_recommonmark_by_source_parsers_is_read_as_myst(
+        tmp_path: Path, capsys, conf: str) -> None:
+    """``source_parsers`` (dropped in Sphinx 3.0, which then reads those pages as
+    reStructuredText) gives ``.md`` to recommonmark: the pages are Markdown, and the words
+    of a code fence are not reported."""
+    code, found, err = scan_guide(
+        capsys, tmp_path, conf,
+        "# Guide\n\nThe KV cache grows.\n\n```\n1. Important Debug/Latency trace log\n```\n")
+    assert "source_parsers (a setting Sphinx dropped in 3.0) gives .md to " \
+           "recommonmark.parser.CommonMarkParser: those pages are read as recommonmark's" in err
+    assert "recommonmark is not installed: its pages are read with myst_parser" in err
+    assert [(Path(m["file"]).name, m["line"], m["text"]) for m in found] == [
+        ("guide.md", 3, "KV cache")]
+    assert code == 1
+
+
 def test_literal_settings_sum_named_lists_and_read_myst_nb_pages_as_myst(tmp_path: Path,
                                                                         capsys) -> None:
     """PyTorch/XLA's conf.py: it cannot run here, names its extensions as a sum of lists

@@ -91,13 +91,16 @@ def _literal(conf: Path, overrides: dict[str, Any], why: str,
              note: Callable[[str], None]) -> tuple[dict[str, Any], list[str]]:
     """The settings and extensions to scan with when *conf* cannot be used as it is."""
     literal = literal_settings(conf)
+    parsers = literal.pop("source_parsers", None)
     why = why.removeprefix(f"{CANNOT_RUN}: ")
     note(f"{printable_name(str(conf))} cannot run here ({printable(' '.join(why.split())[:200])}); "
          f"scanning with its literal settings: {', '.join(sorted(literal)) or 'none'}")
     files = literal.get("gpuglossary_files")
     if isinstance(files, list):
         literal["gpuglossary_files"] = [str(conf.parent / f) for f in files]
-    return {**literal, **overrides}, list(literal.get("extensions", []))
+    names = literal.get("extensions", [])
+    return {**literal, **overrides}, [*extension_names(names, note, quiet=True),
+                                      *parser_extensions(parsers, note)]
 
 
 def _project(srcdir: Path, confdir: Path | None, settings: dict[str, Any], names: Any,
@@ -151,6 +154,25 @@ def usable_extensions(names: Any, note: Callable[[str], None]) -> list[str]:
     return [*usable, EXTENSION]
 
 
+def parser_extensions(source_parsers: Any, note: Callable[[str], None]) -> list[str]:
+    """The extensions of :data:`SUCCESSORS` whose parsers conf.py's ``source_parsers``
+    names (``{'.md': recommonmark.parser.CommonMarkParser}``: a setting Sphinx dropped
+    in 3.0, which reads those pages as reStructuredText since): read as that
+    extension's pages, as the site means them."""
+    if not isinstance(source_parsers, dict):
+        return []
+    found: dict[str, list[str]] = {}
+    for suffix, parser in source_parsers.items():
+        name = parser if isinstance(parser, str) else \
+            f"{getattr(parser, '__module__', '')}.{getattr(parser, '__qualname__', '')}"
+        if name.split(".")[0] in SUCCESSORS:
+            found.setdefault(name.split(".")[0], []).append(f"{suffix} to {name}")
+    for extension, given in found.items():
+        note(f"conf.py: source_parsers (a setting Sphinx dropped in 3.0) gives "
+             f"{printable(', '.join(given))}: those pages are read as {extension}'s")
+    return list(found)
+
+
 #: Extensions whose pages another one reads the same way, when they are not installed.
 SUCCESSORS = {"recommonmark": ("myst_parser", "its successor"),
               **dict.fromkeys(("m2r", "m2r2", "m2r3", "sphinx_mdinclude"),
@@ -183,7 +205,8 @@ def with_notebooks(source_suffix: Any, names: Any) -> Any:
 
 #: conf.py settings a scan can use when conf.py cannot run.
 LITERAL_SETTINGS = ("project", "extensions", "language", "source_suffix", "exclude_patterns",
-                    "include_patterns", "root_doc", "master_doc", "default_role")
+                    "include_patterns", "root_doc", "master_doc", "default_role",
+                    "source_parsers")
 
 
 def literal_settings(conf: Path) -> dict[str, Any]:
@@ -208,6 +231,15 @@ def literal_settings(conf: Path) -> dict[str, Any]:
     for statement in tree.body:
         try:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                    and isinstance(statement.targets[0], ast.Name) \
+                    and statement.targets[0].id == "source_parsers" \
+                    and isinstance(statement.value, ast.Dict):
+                # the parsers as dotted names: classes of modules a scan need not import
+                known["source_parsers"] = {
+                    ast.literal_eval(key): ast.unparse(value).strip("'\"")
+                    for key, value in zip(statement.value.keys, statement.value.values,
+                                          strict=True) if key is not None}
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                     and isinstance(statement.targets[0], ast.Name):
                 known[statement.targets[0].id] = value_of(statement.value)
             elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) \
@@ -319,6 +351,9 @@ class Project:
             except Exception as exc:  # Sphinx 7.4 wraps these itself; be sure
                 raise ConfigError(f"{type(exc).__name__}: {exc}") from exc
             names = namespace.get("extensions", [])
+            extra = parser_extensions(namespace.get("source_parsers"), self._note)
+            if extra:
+                names = [*extension_names(names, self._note), *extra]
             self.loads_extension = EXTENSION in extension_names(names, self._note, quiet=True)
             self.other_notebooks = OTHER_NOTEBOOKS in extension_names(names, self._note,
                                                                       quiet=True)
