@@ -81,12 +81,32 @@ def terms_in(tree: nodes.Element) -> list[gpu_term]:
     """The terms in *tree*, in document order: ``findall(gpu_term)`` without a generator
     per node (a page is walked whole for its few terms, once read and once written)."""
     found: list[gpu_term] = []
-    stack: list[nodes.Element] = [tree]
+    stack: list[nodes.Node] = [tree]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        element = stack.pop()
-        if isinstance(element, gpu_term):
-            found.append(element)
-        stack.extend(reversed([c for c in element.children if isinstance(c, nodes.Element)]))
+        node = pop()
+        if isinstance(node, gpu_term):
+            found.append(node)
+        children = node.children  # a text node's are none
+        if children:
+            extend(children[::-1])
+    return found
+
+
+def running_texts(tree: nodes.Element) -> list[nodes.Text]:
+    """The text nodes of *tree* whose parent is a text element (a paragraph, a title, an
+    inline...), in document order: what auto-linking reads of a page, walked as
+    :func:`terms_in` walks it."""
+    found: list[nodes.Text] = []
+    stack: list[nodes.Node] = [tree]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        if isinstance(node, nodes.Text):
+            if isinstance(node.parent, nodes.TextElement):
+                found.append(node)
+        elif node.children:
+            extend(node.children[::-1])
     return found
 
 

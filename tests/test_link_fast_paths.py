@@ -264,3 +264,33 @@ def test_a_text_none_of_whose_words_begins_a_term_holds_no_candidate(block: str)
             skipped += 1
             assert matcher.candidates(block, start, end) == [], block[start:end]
     assert skipped and (found or not matcher.candidates(block))
+
+
+def test_the_walks_of_a_page_find_what_findall_finds(make_site, build) -> None:
+    """:func:`terms_in` and :func:`running_texts` walk a page without a generator per
+    node: the same nodes, in the same order, as ``findall`` on pages with tables, lists,
+    literal blocks, a parsed literal with inline markup, footnotes and terms."""
+    srcdir = make_site("autolink", {"index.rst": (
+            "Home\n====\n\nThe :gpu-term:`KV cache` and *the GPU* [#n]_.\n\n"
+            "* a list with **CUDA** and `a link <https://example.org>`_\n"
+            "* nested\n\n  1. the tensor parallelism\n\n"
+            "+-------+-----------------+\n| head  | FSDP and NCCL   |\n+=======+=================+\n"
+            "| cell  | quantization    |\n+-------+-----------------+\n\n"
+            "::\n\n   code with a GPU\n\n"
+            ".. parsed-literal::\n\n   parsed *GPU* text and the KV cache\n\n"
+            ".. [#n] A footnote on checkpoint files.\n")})
+    conf = srcdir / "conf.py"
+    conf.write_text(conf.read_text() + "gpuglossary_autolink = 'all'\n")
+    doctree = build(srcdir).app.env.get_doctree("index")
+    assert our_nodes.terms_in(doctree) == list(doctree.findall(our_nodes.gpu_term))
+    assert len(our_nodes.terms_in(doctree)) >= 5
+    texts = [t for t in doctree.findall(nodes.Text) if isinstance(t.parent, nodes.TextElement)]
+    assert our_nodes.running_texts(doctree) == texts
+    assert any(isinstance(t.parent, nodes.FixedTextElement) for t in texts)
+
+
+def test_running_texts_leave_out_text_whose_parent_holds_no_text() -> None:
+    """A text node right inside a structural element (as an extension may leave one) is
+    no running text; the paragraph's is."""
+    section = nodes.section("", nodes.Text("loose"), nodes.paragraph("", "kept"))
+    assert [str(t) for t in our_nodes.running_texts(section)] == ["kept"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-from ..nodes import term_node
+from ..nodes import running_texts, term_node
 from .context import RunningText, never_linked
 
 if TYPE_CHECKING:
@@ -53,8 +53,7 @@ class AutoLink(SphinxTransform):
         known: dict[int, str | None] = {}  # never_linked's answers for this page
         deferred: list[tuple[nodes.Element, str, list[tuple[int, int, str]]]] = []
         defer = "-" not in self.config.smartquotes_action  # ("-1": smart quotes undone)
-        texts = [t for t in self.document.findall(nodes.Text)
-                 if isinstance(t.parent, nodes.TextElement)]
+        texts = running_texts(self.document)
         senses = matcher.page_senses("\n".join(
             t for t in texts if not isinstance(t.parent, nodes.FixedTextElement)))
         for text in texts:
