@@ -77,37 +77,31 @@ class gpu_pageref(nodes.Inline, nodes.Element):  # noqa: N801
     ``pages`` cell; a printed page cannot be followed as a link."""
 
 
-def terms_in(tree: nodes.Element) -> list[gpu_term]:
-    """The terms in *tree*, in document order: ``findall(gpu_term)`` without a generator
-    per node (a page is walked whole for its few terms, once read and once written)."""
-    found: list[gpu_term] = []
+def preorder(tree: nodes.Node) -> list[nodes.Node]:
+    """Every node of *tree*, itself first, in document order: ``findall()`` without a
+    generator per node (pages are walked whole, for their few terms and for their text)."""
+    found: list[nodes.Node] = []
     stack: list[nodes.Node] = [tree]
-    pop, extend = stack.pop, stack.extend
+    pop, extend, append = stack.pop, stack.extend, found.append
     while stack:
         node = pop()
-        if isinstance(node, gpu_term):
-            found.append(node)
+        append(node)
         children = node.children  # a text node's are none
         if children:
             extend(children[::-1])
     return found
 
 
+def terms_in(tree: nodes.Element) -> list[gpu_term]:
+    """The terms in *tree*, in document order (a page is walked once read, once written)."""
+    return [node for node in preorder(tree) if isinstance(node, gpu_term)]
+
+
 def running_texts(tree: nodes.Element) -> list[nodes.Text]:
     """The text nodes of *tree* whose parent is a text element (a paragraph, a title, an
-    inline...), in document order: what auto-linking reads of a page, walked as
-    :func:`terms_in` walks it."""
-    found: list[nodes.Text] = []
-    stack: list[nodes.Node] = [tree]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        node = pop()
-        if isinstance(node, nodes.Text):
-            if isinstance(node.parent, nodes.TextElement):
-                found.append(node)
-        elif node.children:
-            extend(node.children[::-1])
-    return found
+    inline...), in document order: what auto-linking reads of a page."""
+    return [node for node in preorder(tree)
+            if isinstance(node, nodes.Text) and isinstance(node.parent, nodes.TextElement)]
 
 
 def term_node(term_id: str, text: str, docname: str, rawtext: str = "") -> gpu_term:

@@ -165,8 +165,9 @@ def parser_extensions(source_parsers: Any, note: Callable[[str], None]) -> list[
     for suffix, parser in source_parsers.items():
         name = parser if isinstance(parser, str) else \
             f"{getattr(parser, '__module__', '')}.{getattr(parser, '__qualname__', '')}"
-        if name.split(".")[0] in SUCCESSORS:
-            found.setdefault(name.split(".")[0], []).append(f"{suffix} to {name}")
+        extension = name.split(".")[0]
+        if extension in SUCCESSORS:
+            found.setdefault(extension, []).append(f"{suffix} to {name}")
     for extension, given in found.items():
         note(f"conf.py: source_parsers (a setting Sphinx dropped in 3.0) gives "
              f"{printable(', '.join(given))}: those pages are read as {extension}'s")
@@ -228,20 +229,22 @@ def literal_settings(conf: Path) -> dict[str, Any]:
             return value_of(node.left) + value_of(node.right)
         return ast.literal_eval(node)
 
+    def dotted_names(parsers: ast.Dict) -> dict[str, str]:
+        """``source_parsers`` with each parser as its dotted name, string or class alike
+        (the class of a module a scan need not import)."""
+        return {ast.literal_eval(key): value.value if isinstance(value, ast.Constant)
+                else ast.unparse(value)
+                for key, value in zip(parsers.keys, parsers.values, strict=True)
+                if key is not None}
+
     for statement in tree.body:
         try:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
-                    and isinstance(statement.targets[0], ast.Name) \
-                    and statement.targets[0].id == "source_parsers" \
-                    and isinstance(statement.value, ast.Dict):
-                # the parsers as dotted names: classes of modules a scan need not import
-                known["source_parsers"] = {
-                    ast.literal_eval(key): ast.unparse(value).strip("'\"")
-                    for key, value in zip(statement.value.keys, statement.value.values,
-                                          strict=True) if key is not None}
-            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
                     and isinstance(statement.targets[0], ast.Name):
-                known[statement.targets[0].id] = value_of(statement.value)
+                name, value = statement.targets[0].id, statement.value
+                known[name] = dotted_names(value) \
+                    if name == "source_parsers" and isinstance(value, ast.Dict) \
+                    else value_of(value)
             elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) \
                     and isinstance(statement.op, ast.Add) and statement.target.id in known:
                 known[statement.target.id] = known[statement.target.id] + \
