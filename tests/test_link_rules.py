@@ -420,6 +420,18 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'container toolkit' (the term's linking.not_in)"),
     ('Set the attention temperature for YaRN.', 'temperature',
      "part of 'attention temperature' (the term's linking.not_in)"),
+    # reinforcement learning's entropy temperature (SAC's alpha), Stable-Baselines3, RLinf
+    ("When adjusting the temperature (the entropy coefficient), we optimize it.",
+     "temperature", "'entropy' in the same sentence (the term's linking.not_near)"),
+    ("train/sac/alpha_loss: Loss of the temperature parameter.", "temperature",
+     "'alpha' in the same sentence (the term's linking.not_near)"),
+    # a tool's own component named after PyTorch (coremltools, hls4ml)
+    ("The PyTorch converters ship with the package.", "PyTorch",
+     "part of 'PyTorch converter' (the term's linking.not_in)"),
+    ("When using the default PyTorch parser, wrap the module.", "PyTorch",
+     "part of 'PyTorch parser' (the term's linking.not_in)"),
+    ("It trains without any significant loss in model accuracy.", "loss",
+     "part of 'loss in model accuracy' (the term's linking.not_in)"),
     ('This step requires operator attention.', 'attention',
      "part of 'requires * attention' (the term's linking.not_in)"),
     ('Run it on the CUDA EP of ONNX Runtime.', 'EP',
@@ -904,4 +916,7 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
     assert linked("Device temperature in degrees C, as nvidia-smi shows it.") == []
     assert linked("The temperature in degrees Celsius of the card.") == []
     assert linked("Lower the temperature for more deterministic output.") == \
+        [("temperature", "temperature")]
+    # not_near reads whole words: the entropy coefficient's "alpha", not "alphabetical"
+    assert linked("Lower the temperature; the alphabetical list is below.") == \
         [("temperature", "temperature")]
