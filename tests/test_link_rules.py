@@ -432,6 +432,9 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'PyTorch parser' (the term's linking.not_in)"),
     ("It trains without any significant loss in model accuracy.", "loss",
      "part of 'loss in model accuracy' (the term's linking.not_in)"),
+    # the opposite mode (sherpa's offline recognizers)
+    ("The executable expects a non-streaming speech recognition model.", "streaming",
+     "part of 'non-streaming' (the term's linking.not_in)"),
     ('This step requires operator attention.', 'attention',
      "part of 'requires * attention' (the term's linking.not_in)"),
     ('Run it on the CUDA EP of ONNX Runtime.', 'EP',
@@ -649,7 +652,7 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ('He said "stop and wait for the\n\nspeech recognition model", Speech Communication,'
      ' 2018.', [("speech recognition", "asr")]),
     # a dash that is no option's: a list's bullet, a hyphened word
-    ("- GPU memory grows; the non-streaming path keeps latency low.",
+    ("- GPU memory grows; the server-streaming path keeps latency low.",
      [("GPU memory", "vram"), ("streaming", "streaming"), ("latency", "latency")]),
     # quoted words before a capitalised name with no year after it are no cited title
     ('Their "guide to speech recognition on device", Speech Communication, is online.',
