@@ -432,6 +432,12 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "part of 'PyTorch parser' (the term's linking.not_in)"),
     ("It trains without any significant loss in model accuracy.", "loss",
      "part of 'loss in model accuracy' (the term's linking.not_in)"),
+    # the gerund with its object, as the verb rule reads "fine-tuning a model" (the corpus:
+    # seven such mentions null, one linked)
+    ("The microservice supports fine-tuning models on your data.", "fine-tuning",
+     "part of 'fine-tuning models' (the term's linking.not_in)"),
+    ("We also support finetuning LLMs using QLoRA.", "finetuning",
+     "part of 'fine-tuning LLMs' (the term's linking.not_in)"),
     # the opposite mode (sherpa's offline recognizers)
     ("The executable expects a non-streaming speech recognition model.", "streaming",
      "part of 'non-streaming' (the term's linking.not_in)"),
