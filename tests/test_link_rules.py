@@ -441,6 +441,29 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     # the opposite mode (sherpa's offline recognizers)
     ("The executable expects a non-streaming speech recognition model.", "streaming",
      "part of 'non-streaming' (the term's linking.not_in)"),
+    # a video protocol's streaming (Savant, video analytics), as video streaming
+    ("Send the results to a sink for RTSP streaming.", "streaming",
+     "part of 'RTSP streaming' (the term's linking.not_in)"),
+    # newline-delimited JSON records one after another: a data format (Savant)
+    ("The sink writes newline-delimited JSON streaming files.", "streaming",
+     "part of 'JSON streaming' (the term's linking.not_in)"),
+    # frames dropped from a video stream, as packet loss
+    ("Configure a frame loss ratio to test an unstable network.", "loss",
+     "part of 'frame loss' (the term's linking.not_in)"),
+    # OpenCV's CUDA module, a component named after CUDA (Savant)
+    ("Draw the boxes with OpenCV CUDA functions on the frames.", "CUDA",
+     "part of 'OpenCV CUDA' (the term's linking.not_in)"),
+    # the idioms with a word between their verb and the noun
+    ("Graph generation has been attracting growing attention.", "attention",
+     "the idiom 'attracting * attention'"),
+    ("Pay careful attention to the logs.", "attention", "the idiom 'pay * attention'"),
+    ("LLMs have gained widespread attention.", "attention", "the idiom 'gained * attention'"),
+    # the term hyphened onto a name that is no term's: a library's, model's or method's
+    ("Clusters of MIG instances are supported via Dask-CUDA here.", "CUDA",
+     "part of the name 'Dask-CUDA'"),
+    ("MTL-LoRA enhances low-rank adapters for multi-task learning.", "LoRA",
+     "part of the name 'MTL-LoRA'"),
+    ("Models such as Mixer-TTS-X add phoneme inputs.", "TTS", "part of the name 'Mixer-TTS-X'"),
     ('This step requires operator attention.', 'attention',
      "part of 'requires * attention' (the term's linking.not_in)"),
     ('Run it on the CUDA EP of ONNX Runtime.', 'EP',
@@ -613,9 +636,14 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     ("Outputs decode into JSON; this needs your attention.", []),
     ("Pipelines use micro-batching in the decode phase.",
      [("micro-batching", "micro-batch"), ("decode phase", "decode")]),
+    # a name hyphened on before the term that begins no term reads as the name of a
+    # method of its own (GRPO-LoRA, dev, linked; MTL-LoRA, QAT-LoRA, RAD-TTS... null)
     ("Run two 8-GPU nodes with GRPO-LoRA and streaming output with tensor parallel.",
-     [("GPU", "gpu"), ("LoRA", "lora"), ("streaming", "streaming"),
-      ("tensor parallel", "tensor-parallelism")]),
+     [("GPU", "gpu"), ("streaming", "streaming"), ("tensor parallel", "tensor-parallelism")]),
+    # a word that says what kind, a term or a number format hyphened on: still the term
+    ("Multi-GPU runs use Per-tensor scales, FP32-FP16 weights and Prefill-Decode pools.",
+     [("GPU", "gpu"), ("tensor", "tensor"), ("FP16", "fp16"), ("Prefill", "prefill"),
+      ("Decode", "decode")]),
     ("It uses PagedAttention and continuous batching, each step.",
      [("PagedAttention", "paged-attention"), ("continuous batching", "continuous-batching")]),
     # a quoted phrase that cites no work; a quote that a title-like one closes

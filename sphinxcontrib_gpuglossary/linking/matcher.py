@@ -567,7 +567,8 @@ class Matcher:
         if said is not None:
             return f"the idiom {said!r}"
         model = rules.model_name(text, found, first) or \
-            rules.model_id(text, found[first].start, found[last].end)
+            rules.model_id(text, found[first].start, found[last].end) or \
+            rules.hyphened_name(text, found, first, self.first_words)
         if model is not None:
             return f"part of the name {model!r}"
         verb = rules.verb_use(text, found, first, last)

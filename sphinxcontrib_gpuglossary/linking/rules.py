@@ -31,7 +31,14 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
           "serving the purpose", "serving a dual purpose", "loss of generality",
           "at a loss", "without loss of", "the attention of", "draw attention", "draws attention",
-          "drew attention", "bring attention", "brings attention")
+          "drew attention", "bring attention", "brings attention",
+          # a verb and one word between ("pay close attention", "attracting growing attention")
+          "pay * attention", "pays * attention", "paid * attention", "paying * attention",
+          "attract attention", "attracts attention", "attracted attention",
+          "attracting attention", "attract * attention", "attracts * attention",
+          "attracted * attention", "attracting * attention", "gained attention",
+          "gaining attention", "gained * attention", "gaining * attention",
+          "garnered attention", "garnered * attention")
 #: Words after a name that say it names a software package (``the transformers library``).
 _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
                             "sdk", "crate"})
@@ -275,7 +282,7 @@ def _idiom_ways() -> dict[tuple[str, ...], list[tuple[str, tuple[str, ...], tupl
     """Each run of words of each idiom, with the idiom and its words before and after."""
     ways: dict[tuple[str, ...], list[tuple[str, tuple[str, ...], tuple[str, ...]]]] = {}
     for name in IDIOMS:
-        parts = tuple(w.text.casefold() for w in words(name))
+        parts = tuple(name.casefold().split())  # ("*": any one word)
         for i in range(len(parts)):
             for j in range(i + 1, len(parts) + 1):
                 ways.setdefault(parts[i:j], []).append((name, parts[:i], parts[j:]))
@@ -373,6 +380,43 @@ def model_name(text: str, found: list[Word], first: int) -> str | None:
     while start and not text[start - 1].isspace():
         start -= 1
     return text[start:found[first].end]
+
+
+#: Words hyphened on before a term to say what kind of it (``Multi-GPU``, ``Per-tensor``,
+#: ``Non-tensor``, ``High-throughput``, ``Full-parameter``, ``Native-PyTorch``): no name.
+_KIND_PREFIXES = frozenset({
+    "multi", "single", "dual", "per", "non", "high", "low", "full", "half", "mixed", "cross",
+    "semi", "sub", "pre", "post", "co", "self", "auto", "inter", "intra", "mid", "over",
+    "under", "re", "un", "anti", "pseudo", "quasi", "super", "ultra", "hyper", "all", "any",
+    "native", "fine", "large", "small", "long", "short", "zero", "one", "two", "four", "eight",
+    "fast", "slow", "end", "open", "custom", "out", "off", "on", "top", "user",
+    "ai", "ml", "dl"})
+#: A number format's name (``FP32-FP16``, ``INT4-FP8``): two formats, no name.
+_NUMBER_FORMAT = re.compile(r"(?:U?INT|FP|BF|TF|E\dM)\d+")
+
+
+def hyphened_name(text: str, found: list[Word], first: int,
+                  term_words: Collection[str]) -> str | None:
+    """``Dask-CUDA``, ``RAD-TTS``, ``Lion-Pytorch``, ``MTL-LoRA``, ``Ring-Attention``: the
+    term hyphened onto a capitalised word that begins no term (*term_words*, folded) and is
+    no English word that says what kind (``Multi-GPU``, ``Per-tensor``): a library's,
+    model's or method's own name, which the term is only a part of (``LLM-MoE``,
+    ``Prefill-Decode``, ``FP32-FP16`` join two terms and stay linked)."""
+    if not first:
+        return None
+    before = found[first - 1]
+    name = before.text
+    if text[before.end:found[first].start] != "-" or not name[:1].isupper():
+        return None
+    folded = name.casefold()
+    if folded in term_words or folded in _KIND_PREFIXES or _NUMBER_FORMAT.fullmatch(name):
+        return None
+    start, end = before.start, found[first].end
+    while start and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace() and text[end] not in ",;:)]}\"'`*":
+        end += 1
+    return text[start:end].rstrip(".")
 
 
 #: A dash between spaces after a label (``Docker - build it in a container``).
