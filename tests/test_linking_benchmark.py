@@ -277,7 +277,8 @@ def test_the_corpus_has_its_sets_and_consistent_labels(glossary_ids: set[str]) -
     assert {("dev", "training"), ("dev", "serving"), ("test", "training"), ("test", "serving")} <= kinds
     assert sum(s.set == "dev" for s in sites) >= 8 and sum(s.set == "test" for s in sites) >= 4
     for site in sites:
-        assert len(site.commit) == 40 and 75 <= len(site.labels) <= 450, site.name
+        # at least 70 labels: the Furiosa SDK's 20 pages, every one with a candidate judged, hold 73
+        assert len(site.commit) == 40 and 70 <= len(site.labels) <= 450, site.name
         places = [(lb.file, lb.line, lb.column) for lb in site.labels]
         assert len(places) == len(set(places)), site.name
         for lb in site.labels:
