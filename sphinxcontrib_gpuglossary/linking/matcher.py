@@ -566,9 +566,8 @@ class Matcher:
         said = rules.idiom(text, found, first, last)
         if said is not None:
             return f"the idiom {said!r}"
-        model = rules.model_name(text, found, first) or \
-            rules.model_id(text, found[first].start, found[last].end) or \
-            rules.hyphened_name(text, found, first, self.first_words)
+        model = rules.hyphened_name(text, found, first, self.first_words) or \
+            rules.model_id(text, found[first].start, found[last].end)
         if model is not None:
             return f"part of the name {model!r}"
         verb = rules.verb_use(text, found, first, last)

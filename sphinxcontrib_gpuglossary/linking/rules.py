@@ -364,24 +364,6 @@ def part_of_name(text: str, found: list[Word], first: int, last: int) -> str | N
     return text[found[start].start:found[end].end]
 
 
-def model_name(text: str, found: list[Word], first: int) -> str | None:
-    """``Qwen2-MoE``, ``DeepSeek-MoE``: the term hyphened onto a model's name before it
-    (a word with small letters and a digit or an inner capital; not ``8-GPU`` nor
-    ``GRPO-LoRA``)."""
-    if not first:
-        return None
-    before = found[first - 1]
-    name = before.text
-    name_like = any(c.islower() for c in name) and (
-        any(c.isdigit() for c in name) or name[1:] != name[1:].lower())
-    if text[before.end:found[first].start] != "-" or not name_like:
-        return None
-    start = before.start
-    while start and not text[start - 1].isspace():
-        start -= 1
-    return text[start:found[first].end]
-
-
 #: Words hyphened on before a term to say what kind of it (``Multi-GPU``, ``Per-tensor``,
 #: ``Non-tensor``, ``High-throughput``, ``Full-parameter``, ``Native-PyTorch``): no name.
 _KIND_PREFIXES = frozenset({
@@ -397,23 +379,31 @@ _NUMBER_FORMAT = re.compile(r"(?:U?INT|FP|BF|TF|E\dM)\d+")
 
 def hyphened_name(text: str, found: list[Word], first: int,
                   term_words: Collection[str]) -> str | None:
-    """``Dask-CUDA``, ``RAD-TTS``, ``Lion-Pytorch``, ``MTL-LoRA``, ``Ring-Attention``: the
-    term hyphened onto a capitalised word that begins no term (*term_words*, folded) and is
-    no English word that says what kind (``Multi-GPU``, ``Per-tensor``): a library's,
-    model's or method's own name, which the term is only a part of (``LLM-MoE``,
-    ``Prefill-Decode``, ``FP32-FP16`` join two terms and stay linked)."""
+    """The name the term is hyphened onto, which it is only a part of: a model's
+    (``Qwen2-MoE``, ``DeepSeek-MoE``: a word with small letters and a digit or an inner
+    capital; not ``8-GPU``), or a library's, model's or method's (``Dask-CUDA``,
+    ``RAD-TTS``, ``Lion-Pytorch``, ``MTL-LoRA``, ``Ring-Attention``: a capitalised word
+    that begins no term, *term_words* folded, and is no English word that says what kind,
+    ``Multi-GPU``, ``Per-tensor``; ``LLM-MoE``, ``Prefill-Decode`` and ``FP32-FP16`` join
+    two terms and stay linked). The model's name is given up to the term, the other up to
+    the end of the hyphened word."""
     if not first:
         return None
     before = found[first - 1]
     name = before.text
-    if text[before.end:found[first].start] != "-" or not name[:1].isupper():
+    if text[before.end:found[first].start] != "-":
         return None
-    folded = name.casefold()
-    if folded in term_words or folded in _KIND_PREFIXES or _NUMBER_FORMAT.fullmatch(name):
-        return None
-    start, end = before.start, found[first].end
+    start = before.start
     while start and not text[start - 1].isspace():
         start -= 1
+    if any(c.islower() for c in name) and (
+            any(c.isdigit() for c in name) or name[1:] != name[1:].lower()):
+        return text[start:found[first].end]
+    folded = name.casefold()
+    if not name[:1].isupper() or folded in term_words or folded in _KIND_PREFIXES \
+            or _NUMBER_FORMAT.fullmatch(name):
+        return None
+    end = found[first].end
     while end < len(text) and not text[end].isspace() and text[end] not in ",;:)]}\"'`*":
         end += 1
     return text[start:end].rstrip(".")
