@@ -957,3 +957,47 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
     # not_near reads whole words: the entropy coefficient's "alpha", not "alphabetical"
     assert linked("Lower the temperature; the alphabetical list is below.") == \
         [("temperature", "temperature")]
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # a common word written in capitals names a constant (an enum value, a resource label)
+    ("The ONNX types are BOOL, INT8, FLOAT16, FLOAT32, and DOUBLE.", "FLOAT16",
+     "a common word in capitals, as code writes a constant: 'FLOAT16'"),
+    ("Label the worker TOKEN with a CPU.", "TOKEN",
+     "a common word in capitals, as code writes a constant: 'TOKEN'"),
+    # a product's name before a word that names another project's part made for it
+    ("Here is a custom Ollama provider for the stack.", "Ollama",
+     "a component named after the product: 'Ollama provider'"),
+    ("Start the Ollama distribution with one command.", "Ollama",
+     "a component named after the product: 'Ollama distribution'"),
+    # configuration values, not a model's weights
+    ("We train the detector with default model parameters.", "parameters",
+     "part of 'default model parameters' (the term's linking.not_in)"),
+])
+def test_constants_components_and_default_parameters_are_not_the_term(
+        text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # words the glossary writes in capitals stay linked so written
+    ("Run it on an H100 or A100 GPU with CUDA and FP16.",
+     [("H100", "nvidia-h100"), ("A100", "nvidia-a100"), ("GPU", "gpu"), ("CUDA", "cuda"),
+      ("FP16", "fp16")]),
+    ("It runs on ROCM and serves with VLLM.", [("ROCM", "rocm"), ("VLLM", "vllm")]),
+    # a common word in running text, and a provider that is no product's part
+    ("The float16 tensor takes half the memory of a GPU provider's instance.",
+     [("float16", "fp16"), ("tensor", "tensor"), ("GPU", "gpu")]),
+    ("Export it from PyTorch to ONNX.", [("PyTorch", "pytorch")]),
+    # a framework's frontend is often its own
+    ("Call the cuDNN frontend from PyTorch frontend APIs.",
+     [("cuDNN", "cudnn"), ("PyTorch", "pytorch")]),
+])
+def test_capitals_and_products_that_stay_linked(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected
+
+
+def test_a_products_name_in_a_table_under_a_column_of_providers_is_the_product() -> None:
+    # a cell's text is read before its column's head (context.column_head): "Ollama Provider"
+    assert why("Ollama Provider", "Ollama") is None
+    assert linked("Move the KVCACHE between devices.") == [("KVCACHE", "kv-cache")]

@@ -110,6 +110,11 @@ class Matcher:
     #: written so, the words of another spelling run together are a name in code
     #: (``batchSize``, ``DataParallel``)
     camel_spellings: set[str] = field(default_factory=set)
+    #: folded keys of one-word spellings in capitals or with two of them (``GPU``,
+    #: ``H100``, ``ROCm``):
+    #: a term's word written in capitals is the term only where one of its spellings is;
+    #: a common word so written (``TOKEN``, ``FLOAT16``) is a constant's name
+    capital_keys: set[str] = field(default_factory=set)
     #: every key's beginnings, so that a run of words grows only while it can still
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix
     folded_starts: set[str] = field(default_factory=set)
@@ -192,6 +197,8 @@ class Matcher:
         count, spelt = found
         self.longest = max(self.longest, count)
         self.first_words.add(spelt.parts[0])
+        if count == 1 and (spelling.isupper() or sum(c.isupper() for c in spelling) >= 2):
+            self.capital_keys.add(spelt.folded)  # GPU, ROCm, H100
         if not self.site_words.isdisjoint(spelt.parts):
             self.named.add(term.id)
         if case_sensitive(count, spelling) and not term.linking.any_case:
@@ -553,6 +560,9 @@ class Matcher:
         if first == last and term_id not in self.proper and rules.CAMEL.search(written) \
                 and written not in self.camel_spellings:
             return f"a name in camel case, as code writes it: {written!r}"
+        if first == last and written.isupper() and written.casefold() in self.folded \
+                and written.casefold() not in self.capital_keys:  # (not KVCACHE: KV cache)
+            return f"a common word in capitals, as code writes a constant: {written!r}"
         if term_id in self.proper or (first == last and "-" not in written):
             value = rules.quoted_value(text, found[first].start, found[last].end)
             if value is not None:
@@ -573,7 +583,11 @@ class Matcher:
         verb = rules.verb_use(text, found, first, last)
         if verb is not None:
             return f"a verb: {verb!r}"
-        if term_id not in self.proper:
+        if term_id in self.proper:
+            component = rules.component_name(text, found, last)
+            if component is not None:
+                return f"a component named after the product: {component!r}"
+        else:
             name = rules.part_of_name(text, found, first, last)
             if name is not None and not self._joined_to_a_term(text, found, first, last, name):
                 return f"part of the name {name!r}"

@@ -60,8 +60,8 @@ class _Stored:
 
 #: The matcher's sets, stored by name (not :attr:`Matcher.compact_heads`: worked out again
 #: from the others in C, sooner than read).
-_SETS = ("named", "proper", "capitalised_only", "camel_spellings", "folded_starts",
-         "compact_starts", "first_words")
+_SETS = ("named", "proper", "capitalised_only", "camel_spellings", "capital_keys",
+         "folded_starts", "compact_starts", "first_words")
 
 
 def cached_matcher(glossary: Glossary, digests: dict[str, str], languages: list[str],

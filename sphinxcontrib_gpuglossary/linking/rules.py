@@ -481,6 +481,26 @@ def package_name(text: str, found: list[Word], last: int) -> str | None:
     return None
 
 
+#: Words after a product's name that make the two the name of another project's part
+#: named after the product (``a custom Ollama provider``, ``the Ollama distribution`` of
+#: a stack). Not *frontend*: a framework's is often its own (``PyTorch frontend APIs``,
+#: ``the cuDNN frontend``), as against a compiler's for it (``the PyTorch frontend`` of
+#: hls4ml).
+_COMPONENT_WORDS = frozenset({"provider", "providers", "distribution", "distributions"})
+
+
+def component_name(text: str, found: list[Word], last: int) -> str | None:
+    """``an Ollama provider``: a product's name and a word after it, in small letters,
+    that says it names a part of this project made for the product, not the product (a
+    table's column head, capitalised, names what the column lists: ``Ollama`` under
+    *Provider* is the product)."""
+    if last + 1 < len(found):
+        after = found[last + 1]
+        if after.text in _COMPONENT_WORDS and text[found[last].end:after.start] == " ":
+            return f"{text[found[last].start:found[last].end]} {after.text}"
+    return None
+
+
 #: After a gerund: it takes an object, so it is a verb (``offloading these tensors``).
 #: Not *that*: after a gerund it is a relative pronoun (``activation checkpointing that
 #: recomputes``).
