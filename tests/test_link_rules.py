@@ -1001,3 +1001,16 @@ def test_a_products_name_in_a_table_under_a_column_of_providers_is_the_product()
     # a cell's text is read before its column's head (context.column_head): "Ollama Provider"
     assert why("Ollama Provider", "Ollama") is None
     assert linked("Move the KVCACHE between devices.") == [("KVCACHE", "kv-cache")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the Hub's name as sites write it in prose, in small letters, where it means the Hub
+    ("Try the model in the following huggingface space.", [("huggingface", "hugging-face-hub")]),
+    ("If you cannot reach the huggingface repositories, use a mirror.",
+     [("huggingface", "hugging-face-hub")]),
+    # and not where it means the library, nor in code
+    ("Install the huggingface transformers library.", []),
+    ("Call huggingface_hub.snapshot_download first.", []),
+])
+def test_the_hubs_name_in_small_letters(text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected
