@@ -111,9 +111,8 @@ class Matcher:
     #: (``batchSize``, ``DataParallel``)
     camel_spellings: set[str] = field(default_factory=set)
     #: folded keys of one-word spellings in capitals or with two of them (``GPU``,
-    #: ``H100``, ``ROCm``):
-    #: a term's word written in capitals is the term only where one of its spellings is;
-    #: a common word so written (``TOKEN``, ``FLOAT16``) is a constant's name
+    #: ``H100``, ``ROCm``): a word written in capitals is a term only where one of its
+    #: spellings is; a common word so written (``TOKEN``, ``FLOAT16``) is a constant's name
     capital_keys: set[str] = field(default_factory=set)
     #: every key's beginnings, so that a run of words grows only while it can still
     #: become a key: the folded keys' up to each joiner, the compact keys' every prefix

@@ -474,10 +474,16 @@ def package_name(text: str, found: list[Word], last: int) -> str | None:
     word = found[last].text.casefold()
     if not word.endswith("s") or word.endswith("ss"):
         return None
-    if last + 1 < len(found):
-        after = found[last + 1]
-        if after.text.casefold() in _PACKAGE_WORDS and text[found[last].end:after.start] == " ":
-            return f"{text[found[last].start:found[last].end]} {after.text}"
+    after = _word_after(text, found, last)
+    if after is not None and after.text.casefold() in _PACKAGE_WORDS:
+        return f"{found[last].text} {after.text}"
+    return None
+
+
+def _word_after(text: str, found: list[Word], last: int) -> Word | None:
+    """The word one space after word *last*, if any (what a name's head word would be)."""
+    if last + 1 < len(found) and text[found[last].end:found[last + 1].start] == " ":
+        return found[last + 1]
     return None
 
 
@@ -494,10 +500,9 @@ def component_name(text: str, found: list[Word], last: int) -> str | None:
     that says it names a part of this project made for the product, not the product (a
     table's column head, capitalised, names what the column lists: ``Ollama`` under
     *Provider* is the product)."""
-    if last + 1 < len(found):
-        after = found[last + 1]
-        if after.text in _COMPONENT_WORDS and text[found[last].end:after.start] == " ":
-            return f"{text[found[last].start:found[last].end]} {after.text}"
+    after = _word_after(text, found, last)
+    if after is not None and after.text in _COMPONENT_WORDS:
+        return f"{found[last].text} {after.text}"
     return None
 
 
