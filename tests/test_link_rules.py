@@ -1015,3 +1015,38 @@ def test_a_products_name_in_a_table_under_a_column_of_providers_is_the_product()
 ])
 def test_the_hubs_name_in_small_letters(text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # a method's name spelt out after its acronym (lightly's iBOT page; CLIP's)
+    ("iBOT (image BERT pre-training with Online Tokenizer) learns from masked patches.",
+     "pre-training",
+     "part of 'image BERT pre-training with Online Tokenizer', the name the acronym before it "
+     "spells out"),
+    ("We use CLIP (Contrastive Language-Image Pre-Training) to embed both.", "Pre-Training",
+     "part of 'Contrastive Language-Image Pre-Training', the name the acronym before it "
+     "spells out"),
+    ("Models with GAU(gated attention unit) layers train fast.", "attention",
+     "part of 'gated attention unit', the name the acronym before it spells out"),
+])
+def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
+        text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the term is the whole name the acronym spells out
+    ("Shard the layers with TP (tensor parallelism) on eight GPUs.",
+     [("TP", "tensor-parallelism"), ("tensor parallelism", "tensor-parallelism"),
+      ("GPUs", "gpu")]),
+    # every word of the name begins a term: two terms, not a name
+    ("PD (Prefill-Decode) disaggregation splits the work.",
+     [("Prefill", "prefill"), ("Decode", "decode")]),
+    # the initials are not the acronym's letters: an aside, not its name spelt out
+    ("Keep the GPU (and its KV cache) busy.", [("GPU", "gpu"), ("KV cache", "kv-cache")]),
+    ("Run it on the GPU (an H100 for inference).",
+     [("GPU", "gpu"), ("H100", "nvidia-h100"), ("inference", "inference")]),
+])
+def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert linked(text) == expected

@@ -579,6 +579,9 @@ class Matcher:
             rules.model_id(text, found[first].start, found[last].end)
         if model is not None:
             return f"part of the name {model!r}"
+        expansion = rules.acronym_expansion(text, found, first, last, self.first_words)
+        if expansion is not None:
+            return f"part of {expansion!r}, the name the acronym before it spells out"
         verb = rules.verb_use(text, found, first, last)
         if verb is not None:
             return f"a verb: {verb!r}"

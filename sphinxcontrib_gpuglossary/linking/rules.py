@@ -467,6 +467,42 @@ def model_id(text: str, start: int, end: int) -> str | None:
     return None if tail is None else written + tail.group()
 
 
+#: The word before a parenthesis that may be an acronym, and how far back its "(" may stand.
+_ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9-]{1,11}) ?$")
+_EXPANSION_CHARACTERS = 160
+
+
+def acronym_expansion(text: str, found: list[Word], first: int, last: int,
+                      term_words: Collection[str]) -> str | None:
+    """The name words *first* to *last* are part of where it spells out the acronym
+    before it: ``iBOT (image BERT pre-training with Online Tokenizer)``, ``JWT (JSON Web
+    Token)``, ``MTP (Multi-Token Prediction)``; the acronym's letters are initials of its
+    words, in order. Not where the term is all of it (``TP (tensor parallelism)``), nor
+    where every word begins a term (*term_words*: ``PD (Prefill-Decode)`` names two)."""
+    start, end = found[first].start, found[last].end
+    opening = text.rfind("(", max(0, start - _EXPANSION_CHARACTERS), start)
+    closing = text.find(")", end, end + _EXPANSION_CHARACTERS)
+    if opening < 0 or closing < 0 or ")" in text[opening:start]:
+        return None
+    acronym = _ACRONYM_BEFORE.search(text, 0, opening)
+    if acronym is None or sum(c.isupper() for c in acronym.group(1)) < 2:
+        return None
+    inside = [w for w in found[first - 1::-1] if w.start > opening][::-1] + found[first:]
+    inside = [w for w in inside if w.end <= closing]
+    if inside[0] is found[first] and inside[-1] is found[last]:
+        return None  # the term is the whole name
+    if all(w.text.casefold() in term_words for w in inside):
+        return None
+    letters = [c for c in acronym.group(1).casefold() if c.isalpha()]
+    initials = [w.text[0].casefold() for w in inside if w.text[0].isalpha()]
+    if not initials or initials[0] != letters[0]:
+        return None
+    remaining = iter(initials)
+    if not all(letter in remaining for letter in letters):  # in order (``in`` consumes)
+        return None
+    return text[opening + 1:closing]
+
+
 def package_name(text: str, found: list[Word], last: int) -> str | None:
     """``the transformers library``: the word after the term in the plural says it names
     a package. A word in the singular there says what the package is for (``a tensor
