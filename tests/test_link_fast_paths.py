@@ -294,3 +294,32 @@ def test_running_texts_leave_out_text_whose_parent_holds_no_text() -> None:
     no running text; the paragraph's is."""
     section = nodes.section("", nodes.Text("loose"), nodes.paragraph("", "kept"))
     assert [str(t) for t in our_nodes.running_texts(section)] == ["kept"]
+
+
+@pytest.mark.parametrize("block", _BLOCKS)
+def test_a_block_whose_text_was_just_probed_is_read_as_a_fresh_one(block: str) -> None:
+    """:meth:`Matcher.may_start` keeps the words it folded; a paragraph of one text node
+    is then read from them (its block is the same text, another string object): the same
+    candidates as a matcher that never probed it, and as one that probed another text."""
+    from sphinxcontrib_gpuglossary.linking.matcher import Matcher
+
+    fresh, probed, elsewhere = (Matcher.build(SEEDED, ["en", "zh"]) for _ in range(3))
+    probed.may_start(block)
+    elsewhere.may_start("Another text, with a GPU in it.")
+    same = "".join(list(block))  # equal, not identical
+    assert same is not block and probed._probed[0] == same
+    expected = fresh.candidates(block)
+    assert probed.candidates(same) == expected
+    assert elsewhere.candidates(same) == expected
+
+
+def test_a_phrase_made_with_the_terms_first_words_given_is_the_one_made_without() -> None:
+    from sphinxcontrib_gpuglossary.linking import rules
+    from sphinxcontrib_gpuglossary.linking.matcher import _parts
+
+    for term in SEEDED.terms.values():
+        most_first = _parts([term.names["en"], *term.aliases.get("en", ())])[1]
+        firsts = rules.first_words(most_first)
+        for text in (*term.linking.not_in, *term.linking.only_in, *term.linking.other_senses):
+            assert rules.Phrase.make(text, most_first, firsts) == \
+                rules.Phrase.make(text, most_first)

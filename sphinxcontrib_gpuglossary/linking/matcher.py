@@ -136,6 +136,10 @@ class Matcher:
         field(default_factory=dict)
     #: the last text read (:class:`_Block`): auto-linking asks for each text node of a block
     _last: _Block = field(default_factory=lambda: _Block("", [], [], [], []))
+    #: the last text :meth:`may_start` folded, and what :func:`_fold` made of it: most
+    #: paragraphs are one text node, whose block is the same text
+    _probed: tuple[str, tuple[list[str], list[Word] | None, list[str]]] = \
+        ("", ([], [], []))
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -323,7 +327,9 @@ class Matcher:
         """Whether a word of *text* alone may begin a term: if none does, :meth:`candidates`
         finds nothing in *text* in whatever block it stands (a word of the block inside
         *text* is a word of *text* too), and the block need not be read."""
-        folded = _fold(text)[2]
+        made = _fold(text)
+        self._probed = (text, made)
+        folded = made[2]
         return not (self.first_words.isdisjoint(folded)
                     and self.compact_heads.isdisjoint(folded))
 
@@ -367,7 +373,8 @@ class Matcher:
     def _read(self, text: str) -> _Block:
         """*text*'s folded words and where a term may begin: a word that starts a key, or
         one that runs together with the next into a compact key's beginning."""
-        pieces, found, folded = _fold(text)
+        probed, made = self._probed
+        pieces, found, folded = made if probed == text else _fold(text)
         first, joins = self.first_words, self.compact_heads
         starts: set[int] = set()  # (found with the loops in C: a page has thousands of words)
         if not first.isdisjoint(folded):
@@ -706,7 +713,8 @@ def _parts(spellings: list[str]) -> tuple[list[tuple[str, ...]],
 
 def _phrases(texts: Iterable[str],
              most_first: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> list[rules.Phrase]:
-    return [p for p in (rules.Phrase.make(t, most_first) for t in texts) if p]
+    firsts = rules.first_words(most_first)
+    return [p for p in (rules.Phrase.make(t, most_first, firsts) for t in texts) if p]
 
 
 def _spellings(term: Term, lang: str) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .words import Word, capitalised, gap, is_cjk, words
 
@@ -60,20 +60,18 @@ class Phrase:
     thousand of these, and the garbage collector skips tuples of strings."""
 
     text: str
-    #: ``(before, own words, after)``, longest own words first
+    #: ``(before, own words, after)``, longest own words first (one or two, most often)
     ways: tuple[_Way, ...]
-    #: the ways by their own words, by those run together, and (with words around) by count
-    by_words: dict[tuple[str, ...], tuple[_Way, ...]] = field(compare=False)
-    by_joined: dict[str, tuple[_Way, ...]] = field(compare=False)
-    by_count: dict[int, tuple[_Way, ...]] = field(compare=False)
 
     @classmethod
-    def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
-             ) -> Phrase | None:
+    def make(cls, text: str, spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]],
+             firsts: Collection[str] | None = None) -> Phrase | None:
         """*text* split around each spelling of the term it holds; *spellings*: the term's
-        spellings as folded words, by their number of words, the most first."""
+        spellings as folded words, by their number of words, the most first; *firsts*:
+        their first words, when the caller has them (a term has many phrases)."""
         folded = text.casefold()
-        firsts = {own[0] for _size, spelt in spellings for own in spelt}
+        if firsts is None:
+            firsts = first_words(spellings)
         if not any(first in folded for first in firsts):
             return None  # (most phrases of a term are in the build's other languages)
         parts = [w for token in folded.split() for w in _token_words(token)]
@@ -84,18 +82,7 @@ class Phrase:
                 own = tuple(parts[i:i + size])
                 if len(own) == size and own in spelt:
                     ways.append((tuple(parts[:i]), own, tuple(parts[i + size:])))
-        if not ways:
-            return None
-        by_words: dict[tuple[str, ...], list[_Way]] = {}
-        by_joined: dict[str, list[_Way]] = {}
-        by_count: dict[int, list[_Way]] = {}
-        for way in ways:
-            by_words.setdefault(way[1], []).append(way)
-            if way[0] or way[2]:
-                by_joined.setdefault("".join(way[1]), []).append(way)
-                by_count.setdefault(len(way[1]), []).append(way)
-        return cls(text, tuple(ways), *({key: tuple(found) for key, found in table.items()}
-                                        for table in (by_words, by_joined, by_count)))
+        return cls(text, tuple(ways)) if ways else None
 
     def alternatives(self) -> list[tuple[tuple[str, ...], str]]:
         """Regular expressions of the phrase as a page may write it (read in any case),
@@ -112,10 +99,19 @@ class Phrase:
         own = tuple(w.text.casefold() for w in found[first:last + 1])
         # a phrase that is only a spelling rules that spelling alone (not_in: [transformers]);
         # words run together are the same spelling (HuggingFace for Hugging Face)
-        ways = self.by_words.get(own) or self.by_joined.get("".join(own)) \
-            or self.by_count.get(len(own), ())
+        ways = [way for way in self.ways if way[1] == own]
+        if not ways:
+            joined = "".join(own)
+            around = [way for way in self.ways if way[0] or way[2]]
+            ways = [way for way in around if "".join(way[1]) == joined] \
+                or [way for way in around if len(way[1]) == len(own)]
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
+
+
+def first_words(spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> frozenset[str]:
+    """The first words of a term's *spellings* (as :meth:`Phrase.make` takes them)."""
+    return frozenset(own[0] for _size, spelt in spellings for own in spelt)
 
 
 def _way_pattern(before: tuple[str, ...], own: tuple[str, ...], after: tuple[str, ...]) -> str:
