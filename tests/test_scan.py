@@ -282,6 +282,37 @@ def test_a_conf_py_that_cannot_run_gives_its_literal_settings(tmp_path: Path, ca
     assert code == 1
 
 
+def test_markdown_pages_of_a_conf_py_whose_extensions_cannot_be_read_are_markdown(
+        tmp_path: Path, capsys) -> None:
+    """Kenning's conf.py imports a package of defaults and sums its extensions with them
+    (no literal), and lists ``.md`` in ``source_suffix`` without a parser: its pages are
+    Markdown, read by myst_parser, so a code fence's words are code, not prose."""
+    (tmp_path / "conf.py").write_text(
+        "import not_installed_defaults\n"
+        "extensions = list(set(not_installed_defaults.extensions + ['myst_parser']))\n"
+        "source_suffix = ['.rst', '.md']\n")
+    (tmp_path / "index.md").write_text(
+        "# Home\n\nThe KV cache.\n\n{ emphasize-lines=\"2\" }\n```json\n"
+        "{\"dataset\": \"the GPU\"}\n```\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "its source_suffix lists .md: its Markdown pages are read with myst_parser" in err
+    assert [(m["line"], m["text"]) for m in found] == [(3, "KV cache")]
+    assert code == 1
+
+
+def test_a_conf_py_without_extensions_reads_its_listed_md_pages_as_sphinx_does(
+        tmp_path: Path, capsys) -> None:
+    """No extensions at all: Sphinx reads ``.md`` pages as reStructuredText, and so does
+    the scan (nothing is made up)."""
+    (tmp_path / "conf.py").write_text(
+        "import not_installed_package\nsource_suffix = ['.rst', '.md']\n")
+    (tmp_path / "index.md").write_text("Home\n====\n\nThe KV cache.\n")
+    code, found, err = scan(capsys, tmp_path)
+    assert "read with myst_parser" not in err
+    assert [(m["line"], m["text"]) for m in found] == [(4, "KV cache")]
+    assert code == 1
+
+
 def test_a_conf_py_whose_setup_cannot_run_gives_its_literal_settings(tmp_path: Path,
                                                                      capsys) -> None:
     """conf.py itself runs, but its setup() needs a local package that is not here (as the

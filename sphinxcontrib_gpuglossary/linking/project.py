@@ -100,7 +100,40 @@ def _literal(conf: Path, overrides: dict[str, Any], why: str,
         literal["gpuglossary_files"] = [str(conf.parent / f) for f in files]
     names = literal.get("extensions", [])
     return {**literal, **overrides}, [*extension_names(names, note, quiet=True),
-                                      *parser_extensions(parsers, note)]
+                                      *parser_extensions(parsers, note),
+                                      *markdown_reader(conf, literal, note)]
+
+
+def markdown_reader(conf: Path, literal: dict[str, Any], note: Callable[[str], None]
+                    ) -> list[str]:
+    """``["myst_parser"]`` where *conf* gives its extensions in a way a scan cannot read
+    without running it (``extensions = list(set(defaults + [...]))``) and lists ``.md``
+    pages without saying which parser reads them (``source_suffix = [".rst", ".md"]``):
+    its Markdown pages are Markdown, not reStructuredText (code fences read as prose)."""
+    suffix = literal.get("source_suffix")
+    listed = [suffix] if isinstance(suffix, str) else suffix
+    if "extensions" in literal or not isinstance(listed, (list, tuple)) \
+            or ".md" not in listed or not _importable("myst_parser") \
+            or not _assigns(conf, "extensions"):
+        return []
+    note("conf.py's extensions cannot be read without running it, and its source_suffix "
+         "lists .md: its Markdown pages are read with myst_parser")
+    return ["myst_parser"]
+
+
+def _assigns(conf: Path, name: str) -> bool:
+    """Whether *conf* gives *name* a value (of whatever expression)."""
+    import ast
+
+    try:
+        tree = ast.parse(conf.read_bytes(), str(conf))
+    except (OSError, SyntaxError, ValueError):
+        return False
+    return any(isinstance(target, ast.Name) and target.id == name
+               for statement in tree.body
+               if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+               for target in (statement.targets if isinstance(statement, ast.Assign)
+                              else [statement.target]))
 
 
 def _project(srcdir: Path, confdir: Path | None, settings: dict[str, Any], names: Any,
