@@ -1050,3 +1050,24 @@ def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
 def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
         text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # physical quantities, not a loss function's or sampling's (aihwkit's analog devices)
+    ("The energy losses in the resistor are small.", "losses",
+     "part of 'energy loss' (the term's linking.not_in)"),
+    ("Power loss grows with the current.", "loss",
+     "part of 'power loss' (the term's linking.not_in)"),
+    ("The device drifts at room temperature.", "temperature",
+     "part of 'room temperature' (the term's linking.not_in)"),
+])
+def test_physical_losses_and_temperatures_are_not_the_terms(text: str, word: str,
+                                                            reason: str) -> None:
+    assert why(text, word) == reason
+
+
+def test_a_loss_and_a_temperature_beside_physical_ones_stay_linked() -> None:
+    assert linked("The power loss grows while the training loss goes down.") == \
+        [("loss", "loss-function")]
+    assert linked("Keep the room temperature steady and set the temperature to 0.7.") == \
+        [("temperature", "temperature")]
