@@ -12,10 +12,12 @@ Nothing here imports Sphinx or docutils.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .words import Word, capitalised, gap, is_cjk, words
 
@@ -466,6 +468,7 @@ def model_id(text: str, start: int, end: int) -> str | None:
 #: The word before a parenthesis that may be an acronym, and how far back its "(" may stand.
 _ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9-]{1,11}) ?$")
 _EXPANSION_CHARACTERS = 160
+_START = attrgetter("start")
 
 
 def acronym_expansion(text: str, found: list[Word], first: int, last: int,
@@ -483,9 +486,11 @@ def acronym_expansion(text: str, found: list[Word], first: int, last: int,
     acronym = _ACRONYM_BEFORE.search(text, 0, opening)
     if acronym is None or sum(c.isupper() for c in acronym.group(1)) < 2:
         return None
-    inside = [w for w in found[first - 1::-1] if w.start > opening][::-1] + found[first:]
-    inside = [w for w in inside if w.end <= closing]
-    if inside[0] is found[first] and inside[-1] is found[last]:
+    # the words between the parentheses (no word holds one)
+    begin = bisect.bisect_right(found, opening, key=_START)
+    stop = bisect.bisect_left(found, closing, key=_START)
+    inside = found[begin:stop]
+    if begin == first and stop == last + 1:
         return None  # the term is the whole name
     if all(w.text.casefold() in term_words for w in inside):
         return None
