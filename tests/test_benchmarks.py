@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -257,3 +258,21 @@ def test_builds_measure_the_extension_with_current_bytecode(tmp_path: Path) -> N
     assert current_bytecode(tmp_path) == str(copy)
     # the bytecode records the source's modification time it was compiled from
     assert struct.unpack("<I", cached.read_bytes()[8:12])[0] == int(module.stat().st_mtime)
+
+
+def test_autolink_cost_builds_read_a_cache_of_their_own(tmp_path, monkeypatch) -> None:
+    """The counted builds keep the matcher in the run's own cache folder, not the user's
+    (another checkout's builds could push it out of that), and the setting is put back."""
+    from benchmarks import autolinkcost, productsite
+    from benchmarks.run import build
+    from sphinxcontrib_gpuglossary.core.cache import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "users"))
+    generated = productsite.sites(tmp_path / "gen", 3, "alabaster")
+    root = autolinkcost.prepare(generated["none"], "Glossary\n========\n\n.. glossary-table::\n",
+                                tmp_path / "first", "first")
+    with autolinkcost.own_cache(tmp_path / "own"):
+        build(root, tmp_path / "out", 1)
+    assert list((tmp_path / "own").glob("matcher-*.json"))
+    assert not list((tmp_path / "users").glob("matcher-*.json"))
+    assert os.environ[CACHE_ENV] == str(tmp_path / "users")
