@@ -194,6 +194,31 @@ def test_glued_mentions_are_escaped(make_site, capsys) -> None:
     assert ":gpu-term:`KV\ncache` spans" in text
 
 
+def test_mentions_beside_escapes_are_marked_or_named(tmp_path: Path, build, capsys) -> None:
+    """A term before a backslash escape (``NCCL\\* \\ ``, a trademark's star) is marked, the
+    page reading as before; one whose words an escape joins or changes (``KV\\ cache``,
+    ``GPU\\s``) is named on stderr with the reason, never dropped without a word."""
+    (tmp_path / "conf.py").write_text("extensions = ['sphinxcontrib_gpuglossary']\n")
+    (tmp_path / "index.rst").write_text(
+        "Home\n====\n\nSome NCCL\\* \\  and vLLM\\* \\  run. See PyTorch\\ 's API and "
+        "CUDA\\-aware code.\n\nA KV\\ cache grows. Two GPU\\s run.\n")
+    before = build(tmp_path, "text", freshenv=True).read("index.txt")
+    code, found, err = scan(capsys, tmp_path)
+    assert code == 1  # mentions found
+    assert [(m["line"], m["text"]) for m in found] == [(4, "NCCL"), (4, "vLLM"), (4, "PyTorch"),
+                                                      (4, "CUDA")]
+    escape = "a backslash escape joins or changes its words as written"
+    assert f"index.rst:6: 'KVcache' [kv-cache] cannot be placed: {escape}" in err
+    assert f"index.rst:6: 'GPUs' [gpu] cannot be placed: {escape}" in err
+    assert "2 mentions found but not placed" in err
+    fix(capsys, tmp_path)
+    text = (tmp_path / "index.rst").read_text()
+    assert "Some :gpu-term:`NCCL`\\* \\  and :gpu-term:`vLLM`\\* \\  run." in text
+    assert ":gpu-term:`PyTorch`\\ 's API and :gpu-term:`CUDA`\\-aware" in text
+    assert build(tmp_path, "text", freshenv=True).read("index.txt") == before
+    assert fix(capsys, tmp_path)[2].count("marked 0 mentions") == 1
+
+
 def test_first_reports_the_first_mention_of_each_term_per_page(make_site, capsys) -> None:
     srcdir = make_site("scan-rst")
     _code, found, _err = scan(capsys, srcdir, "--first")

@@ -77,7 +77,8 @@ class Missed:
     term: str
     reason: str  # "block": the block is not in the text read; "piece": its text is not;
     # "argument": it stands in a directive's argument or option, where no role goes;
-    # "nested": in reST emphasis or strong text, which holds no role
+    # "nested": in reST emphasis or strong text, which holds no role; "escape": a
+    # backslash escape joins or changes its words (``KV\ cache``, ``GPU\s``)
 
 
 @dataclass(frozen=True)
@@ -410,21 +411,18 @@ def find_terms(source: SourceText, blocks: Sequence[Block], matcher: Matcher,
                 start, end, term_id = candidate.start - offset, candidate.end - offset, \
                     candidate.term
                 first, last = index[start], index[end - 1]
-                if ESCAPE in piece.text[max(first - 1, 0):last + 2]:
-                    continue  # next to an escape: leave it as written
                 if any(offsets[k] is None for k in range(first, last + 1)):
                     if missed is not None and reason is None:  # the parser rewrote it
                         missed.append(Missed(block.line, text[start:end], term_id, "piece"))
                     continue
                 raw_start, raw_end = offsets[first], offsets[last] + 1  # type: ignore[operator]
                 assert raw_start is not None
-                if "\\" in block.source[raw_start:raw_end]:
-                    continue
                 file_start, file_end = to_file(raw_start), to_file(raw_end - 1) + 1
                 written = source.text[file_start:file_end]
                 if not same_words(written, text[start:end]):
                     if missed is not None and reason is None:
-                        missed.append(Missed(block.line, text[start:end], term_id, "piece"))
+                        missed.append(Missed(block.line, text[start:end], term_id,
+                                             "escape" if "\\" in written else "piece"))
                     continue
                 lines = {_bisect(source.starts, file_start), _bisect(source.starts, file_end)}
                 if lines & forbidden:

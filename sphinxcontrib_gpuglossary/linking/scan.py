@@ -387,6 +387,8 @@ _MISSED = {
              "it is not in the file as written",
     "argument": "it stands in a directive's argument or option, where scan does not mark "
                 "(mark it with the role by hand if the directive parses it as text)",
+    "escape": "a backslash escape joins or changes its words as written (KV\\ cache, GPU\\s): "
+              "write it without the escape to mark it",
     "nested": "it stands in emphasis or bold text, where reST cannot nest a role (auto-linking "
               "links it when the site builds; to mark it, write it outside the emphasis)",
 }
