@@ -623,6 +623,7 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
       ("vllm", "vllm")]),
     ("Streaming responses reach the client; the serving layer batches them.",
      [("Streaming", "streaming"), ("serving", "serving")]),
+
     ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
     ("Cloud Autoscaling API", []),  # a cell in title case naming a product
     ("The Inference Server runs it, and Inference runs on a GPU.", [("Inference", "inference"),
@@ -965,6 +966,9 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
      "a common word in capitals, as code writes a constant: 'FLOAT16'"),
     ("Label the worker TOKEN with a CPU.", "TOKEN",
      "a common word in capitals, as code writes a constant: 'TOKEN'"),
+    # a gerund after *not* is a verb, as after *be*
+    ("When not fine-tuning, stack the embeddings.", "fine-tuning",
+     "a verb: 'not fine-tuning'"),
     # a product's name before a word that names another project's part made for it
     ("Here is a custom Ollama provider for the stack.", "Ollama",
      "a component named after the product: 'Ollama provider'"),

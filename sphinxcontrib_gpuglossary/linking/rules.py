@@ -570,8 +570,9 @@ _NEGATED = frozenset({"don", "doesn", "didn", "won", "can", "couldn", "wouldn", 
 
 
 def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
-    """Whether the term's word is used as a verb: a gerund with an object or after *be*
-    (``fine-tuning a base model``, ``we're fine-tuning``), or a word after a modal or a
+    """Whether the term's word is used as a verb: a gerund with an object, after *be* or
+    after *not* (``fine-tuning a base model``, ``we're fine-tuning``, ``when not
+    fine-tuning``), or a word after a modal or a
     negated auxiliary (``will warmup``, ``doesn't overfit``). A term is a thing or a
     process, never an action in a clause."""
     word = found[last].text.casefold()
@@ -579,8 +580,9 @@ def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
         if first and _spaced(text, found[first - 1], found[first]) else ""
     after = found[last + 1].text.casefold() \
         if last + 1 < len(found) and _spaced(text, found[last], found[last + 1]) else ""
-    if word.endswith("ing") and (after in _OBJECTS or before in _BE):
-        return text[found[max(first - 1, 0)].start:found[min(last + 1, len(found) - 1)].end]
+    if word.endswith("ing") and (after in _OBJECTS or before in _BE or before == "not"):
+        return text[found[first - 1 if before else first].start:
+                    found[last + 1 if after in _OBJECTS else last].end]
     if first == last and word.isalpha() and word.islower():
         auxiliary = _auxiliary(text, found, first - 1) if before else None
         if auxiliary is not None:
