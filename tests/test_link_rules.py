@@ -623,6 +623,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
       ("vllm", "vllm")]),
     ("Streaming responses reach the client; the serving layer batches them.",
      [("Streaming", "streaming"), ("serving", "serving")]),
+    # Docker's build files, in two words as often as in one (Coach)
+    ("Edit the docker files; the Dockerfile copies the code.",
+     [("docker files", "dockerfile"), ("Dockerfile", "dockerfile")]),
 
     ("GPU Memory Bandwidth Usage", [("GPU Memory Bandwidth", "memory-bandwidth")]),
     ("Cloud Autoscaling API", []),  # a cell in title case naming a product
@@ -966,6 +969,9 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
      "a common word in capitals, as code writes a constant: 'FLOAT16'"),
     ("Label the worker TOKEN with a CPU.", "TOKEN",
      "a common word in capitals, as code writes a constant: 'TOKEN'"),
+    # a label with the full-width colon of Chinese text (TNN's English pages)
+    ("Attention：demo sdk need to use the model recommended.", "Attention",
+     "a label that opens the paragraph: 'Attention：'"),
     # a gerund after *not* is a verb, as after *be*
     ("When not fine-tuning, stack the embeddings.", "fine-tuning",
      "a verb: 'not fine-tuning'"),

@@ -407,6 +407,9 @@ def hyphened_name(text: str, found: list[Word], first: int,
     return text[start:end].rstrip(".")
 
 
+#: The colon of Chinese and Japanese text, which writers used to it also put after an
+#: English label, with no space after it (``Attention：demo sdk need``).
+_FULL_WIDTH_COLON = "\uff1a"
 #: A dash between spaces after a label (``Docker - build it in a container``).
 _DASHES = frozenset({" - ", " – ", " — "})
 #: Words a label opening a paragraph or list item may have (``Dataset:``, ``GPU memory:``).
@@ -426,21 +429,23 @@ def _label_line(text: str, opening: Word, end: int) -> bool:
 
 def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The label that opens the text and that words *first* to *last* stand in, if any: two
-    words, or three in title case or on a line of their own, then a colon or a spaced dash
-    (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker - build it``, ``Latest
+    words, or three in title case or on a line of their own, then a colon (a full-width one
+    too) or a spaced dash (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker - build it``, ``Latest
     checkpoint detection:`` over the text of its paragraph, not ``Merge LoRA weights:``
     alone before a code block), as a list item or paragraph names its subject first."""
     if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
         return None
     for k in range(last, min(len(found), _LABEL_WORDS)):
         after = text[found[k].end:found[k].end + 3]
-        if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES:
+        if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES \
+                or after[:1] == _FULL_WIDTH_COLON:
             label = text[found[0].start:found[k].end]
             if any(c in label for c in ".,;:!?()") or (
                     k == 2 and not all(capitalised(w.text) for w in found[:3])
                     and not _label_line(text, found[0], found[k].end)):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
-            return label + (":" if after[:1] == ":" else f" {after.strip()}")
+            return label + (after[:1] if after[:1] in (":", _FULL_WIDTH_COLON)
+                            else f" {after.strip()}")
         if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
             return None
     return None
