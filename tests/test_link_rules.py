@@ -623,6 +623,12 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
       ("vllm", "vllm")]),
     ("Streaming responses reach the client; the serving layer batches them.",
      [("Streaming", "streaming"), ("serving", "serving")]),
+    # scare quotes around the first word of the term's longer spelling (Spinning Up)
+    ('In this block, we build a "loss" function for the algorithm.',
+     [("loss", "loss-function")]),
+    # a network's or a policy's learned parameters, synced across processes
+    ("The two main ingredients are syncing parameters and averaging gradients.",
+     [("parameters", "parameter"), ("gradients", "gradient")]),
     # Docker's build files, in two words as often as in one (Coach)
     ("Edit the docker files; the Dockerfile copies the code.",
      [("docker files", "dockerfile"), ("Dockerfile", "dockerfile")]),
@@ -972,6 +978,9 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
     # a label with the full-width colon of Chinese text (TNN's English pages)
     ("Attention：demo sdk need to use the model recommended.", "Attention",
      "a label that opens the paragraph: 'Attention：'"),
+    # a Gaussian process's posterior, computed: statistics, not running a model
+    ("The cubic scaling of GP inference hurts here.", "inference",
+     "part of 'GP inference' (the term's linking.other_senses)"),
     # a gerund after *not* is a verb, as after *be*
     ("When not fine-tuning, stack the embeddings.", "fine-tuning",
      "a verb: 'not fine-tuning'"),

@@ -522,6 +522,16 @@ class Matcher:
                     return f"{said!r} means something else elsewhere in this paragraph"
         return None
 
+    def _scare_quoted(self, text: str, found: list[Word], last: int, term_id: str) -> bool:
+        """Whether the quotes around words ending at *last* set apart the first words of a
+        longer spelling of the same term, which the word after them completes (``a "loss"
+        function``): a writer's scare quotes, not a value."""
+        after = last + 1
+        if after >= len(found) or text[found[last].end:found[after].start] not in ('" ', "' "):
+            return False
+        folded = self._folded(found)
+        return self.folded.get(f"{folded[last]} {folded[after]}") == term_id
+
     def _joined_to_a_term(self, text: str, found: list[Word], first: int, last: int,
                           name: str) -> bool:
         """Whether *name*, which words *first* to *last* open, is the term hyphened to
@@ -571,7 +581,7 @@ class Matcher:
             return f"a common word in capitals, as code writes a constant: {written!r}"
         if term_id in self.proper or (first == last and "-" not in written):
             value = rules.quoted_value(text, found[first].start, found[last].end)
-            if value is not None:
+            if value is not None and not self._scare_quoted(text, found, last, term_id):
                 return f"a value in quotes: {value}"
         title = rules.cited_title(text, found[first].start, found[last].end)
         if title is not None:
