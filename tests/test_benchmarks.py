@@ -241,6 +241,11 @@ def test_autolink_cost_transform_mode_times_the_transform_and_restores_it(
     assert err.count("round ") == 2
     assert AutoLink.apply is apply and SplitDeferred.apply is split
     assert (tmp_path / "out" / "page000.html").is_file()
+    # its builds leave docutils as they found it, as sphinx-build does: a later build in
+    # this process would otherwise warn that Sphinx's node classes are registered already
+    from sphinx import addnodes
+    from sphinx.util.docutils import is_node_registered
+    assert not is_node_registered(addnodes.toctree)
 
 
 def test_builds_measure_the_extension_with_current_bytecode(tmp_path: Path) -> None:

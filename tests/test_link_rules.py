@@ -629,6 +629,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # a network's or a policy's learned parameters, synced across processes
     ("The two main ingredients are syncing parameters and averaging gradients.",
      [("parameters", "parameter"), ("gradients", "gradient")]),
+    # a language model's tokens in a sentence, and a normalisation layer
+    ("Tags are added to the tokens in the sentence; add a normalisation layer.",
+     [("tokens", "token"), ("normalisation", "normalization")]),
     # Docker's build files, in two words as often as in one (Coach)
     ("Edit the docker files; the Dockerfile copies the code.",
      [("docker files", "dockerfile"), ("Dockerfile", "dockerfile")]),
@@ -978,6 +981,12 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
     # a label with the full-width colon of Chinese text (TNN's English pages)
     ("Attention：demo sdk need to use the model recommended.", "Attention",
      "a label that opens the paragraph: 'Attention：'"),
+    # the British spelling is restricted to the phrases of its field as the American is
+    ("The first time the normalisation is executed, it is slow.", "normalisation",
+     "not in one of the phrases of the term's linking.only_in"),
+    # an authentication token where it is kept or sent
+    ("Send the token in the header of each call.", "token",
+     "part of 'the token in the header' (the term's linking.not_in)"),
     # a Gaussian process's posterior, computed: statistics, not running a model
     ("The cubic scaling of GP inference hurts here.", "inference",
      "part of 'GP inference' (the term's linking.other_senses)"),
