@@ -38,6 +38,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from benchmarks import productsite
 from benchmarks.run import build, instructions
@@ -71,15 +72,8 @@ def own_cache(folder: Path) -> Iterator[None]:
     """Every build and scan started inside reads and writes the cache *folder*, not the
     user's: that keeps 16 matchers, and another checkout's builds may push this one's out
     (a counted build would then make the matcher again, 0.1 G)."""
-    before = os.environ.get(CACHE_ENV)
-    os.environ[CACHE_ENV] = str(folder)
-    try:
+    with mock.patch.dict(os.environ, {CACHE_ENV: str(folder)}):
         yield
-    finally:
-        if before is None:
-            os.environ.pop(CACHE_ENV, None)
-        else:
-            os.environ[CACHE_ENV] = before
 
 
 def marked(off: Path, root: Path) -> Path:

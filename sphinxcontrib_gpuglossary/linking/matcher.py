@@ -25,7 +25,6 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, compress
 from itertools import count as numbers
-from operator import attrgetter
 
 from ..core.model import Glossary, Term
 from . import rules
@@ -39,6 +38,7 @@ from .words import (
     placed,
     spelling_keys,
     word_pieces,
+    word_start,
     words,
 )
 
@@ -348,7 +348,7 @@ class Matcher:
         if not block.starts:
             return out
         found, folded = block.split(), block.folded
-        i = bisect.bisect_left(found, start, key=_start)  # the text node's first word
+        i = bisect.bisect_left(found, start, key=word_start)  # the text node's first word
         for at in block.starts[bisect.bisect_left(block.starts, i):]:
             if found[at].end > end:
                 break
@@ -464,8 +464,8 @@ class Matcher:
         start, end = rules.sentence_span(text, found[first].start, found[last].end)
         folded = self._folded(found)
         # the sentence's words: those that start in it
-        for k in range(bisect.bisect_left(found, start, key=_start),
-                       bisect.bisect_left(found, end, key=_start)):
+        for k in range(bisect.bisect_left(found, start, key=word_start),
+                       bisect.bisect_left(found, end, key=word_start)):
             if first <= k <= last:
                 continue
             if folded[k] in words_near:
@@ -616,7 +616,6 @@ class Matcher:
         return None
 
 
-_start = attrgetter("start")
 #: What joins the words of a folded key (:meth:`Matcher._add`).
 _JOINERS = re.compile("[ /+&]")
 

@@ -17,9 +17,8 @@ import functools
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 
-from .words import Word, capitalised, gap, is_cjk, words
+from .words import Word, capitalised, gap, is_cjk, word_start, words
 
 #: Around inline code in the text the rules read, as a source writes it: the words on
 #: either side of code are no phrase (``the `model` parameter``).
@@ -429,23 +428,24 @@ def _label_line(text: str, opening: Word, end: int) -> bool:
 
 def field_label(text: str, found: list[Word], first: int, last: int) -> str | None:
     """The label that opens the text and that words *first* to *last* stand in, if any: two
-    words, or three in title case or on a line of their own, then a colon (a full-width one
-    too) or a spaced dash (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker - build it``, ``Latest
-    checkpoint detection:`` over the text of its paragraph, not ``Merge LoRA weights:``
-    alone before a code block), as a list item or paragraph names its subject first."""
+    words, or three in title case or on a line of their own, then a colon (a full-width
+    one too) or a spaced dash (``Dataset: GSM8K``, ``Inference: see the guide``, ``Docker -
+    build it``, ``Attention：demo``, ``Latest checkpoint detection:`` over the text of its
+    paragraph, not ``Merge LoRA weights:`` alone before a code block), as a list item or
+    paragraph names its subject first."""
     if first >= _LABEL_WORDS or text[:found[0].start].strip(" \t\n*-•"):
         return None
     for k in range(last, min(len(found), _LABEL_WORDS)):
         after = text[found[k].end:found[k].end + 3]
-        if (after[:1] == ":" and after[1:2] in (" ", "\n", "\t", "")) or after in _DASHES \
-                or after[:1] == _FULL_WIDTH_COLON:
+        colon = after[:1] == _FULL_WIDTH_COLON or (
+            after[:1] == ":" and after[1:2] in (" ", "\n", "\t", ""))
+        if colon or after in _DASHES:
             label = text[found[0].start:found[k].end]
             if any(c in label for c in ".,;:!?()") or (
                     k == 2 and not all(capitalised(w.text) for w in found[:3])
                     and not _label_line(text, found[0], found[k].end)):
                 return None  # three words in lower case may be a clause: "FSDP shards weights:"
-            return label + (after[:1] if after[:1] in (":", _FULL_WIDTH_COLON)
-                            else f" {after.strip()}")
+            return label + (after[:1] if colon else f" {after.strip()}")
         if k + 1 < len(found) and not _spaced(text, found[k], found[k + 1]):
             return None
     return None
@@ -473,7 +473,6 @@ def model_id(text: str, start: int, end: int) -> str | None:
 #: The word before a parenthesis that may be an acronym, and how far back its "(" may stand.
 _ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9-]{1,11}) ?$")
 _EXPANSION_CHARACTERS = 160
-_START = attrgetter("start")
 
 
 def acronym_expansion(text: str, found: list[Word], first: int, last: int,
@@ -492,8 +491,8 @@ def acronym_expansion(text: str, found: list[Word], first: int, last: int,
     if acronym is None or sum(c.isupper() for c in acronym.group(1)) < 2:
         return None
     # the words between the parentheses (no word holds one)
-    begin = bisect.bisect_right(found, opening, key=_START)
-    stop = bisect.bisect_left(found, closing, key=_START)
+    begin = bisect.bisect_right(found, opening, key=word_start)
+    stop = bisect.bisect_left(found, closing, key=word_start)
     inside = found[begin:stop]
     if begin == first and stop == last + 1:
         return None  # the term is the whole name
@@ -577,9 +576,8 @@ _NEGATED = frozenset({"don", "doesn", "didn", "won", "can", "couldn", "wouldn", 
 def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     """Whether the term's word is used as a verb: a gerund with an object, after *be* or
     after *not* (``fine-tuning a base model``, ``we're fine-tuning``, ``when not
-    fine-tuning``), or a word after a modal or a
-    negated auxiliary (``will warmup``, ``doesn't overfit``). A term is a thing or a
-    process, never an action in a clause."""
+    fine-tuning``), or a word after a modal or a negated auxiliary (``will warmup``,
+    ``doesn't overfit``). A term is a thing or a process, never an action in a clause."""
     word = found[last].text.casefold()
     before = found[first - 1].text.casefold() \
         if first and _spaced(text, found[first - 1], found[first]) else ""

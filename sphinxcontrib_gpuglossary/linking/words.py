@@ -19,6 +19,7 @@ import bisect
 import itertools
 import re
 import unicodedata
+from operator import attrgetter
 from typing import NamedTuple
 
 #: Scripts written without spaces between words: Hangul jamo, CJK radicals and
@@ -79,6 +80,10 @@ class Word(NamedTuple):
     @property
     def cjk(self) -> bool:
         return len(self.text) == 1 and is_cjk(self.text)
+
+
+#: A word's start: the key that finds a place among a text's words (``bisect``).
+word_start = attrgetter("start")
 
 
 _new = tuple.__new__
