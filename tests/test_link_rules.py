@@ -629,6 +629,8 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # a network's or a policy's learned parameters, synced across processes
     ("The two main ingredients are syncing parameters and averaging gradients.",
      [("parameters", "parameter"), ("gradients", "gradient")]),
+    # the weights of a family of policies (the phrase's first word in the plural)
+    ("Let the parametrized policies with parameters θ be given.", [("parameters", "parameter")]),
     # a language model's tokens in a sentence, and a normalisation layer
     ("Tags are added to the tokens in the sentence; add a normalisation layer.",
      [("tokens", "token"), ("normalisation", "normalization")]),
