@@ -319,7 +319,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
     ("Pick stable-diffusion-v1.5 for speed.", "stable-diffusion",
      "part of the name 'stable-diffusion-v1.5'"),
     ("Learn how to inference models here.", "inference", "a verb: 'how to inference'"),
-    ("If it doesn't overfit, there is a bug.", "overfit", 'a verb: "doesn\'t overfit"'),
+    ("If it doesn't checkpoint, there is a bug.", "checkpoint", 'a verb: "doesn\'t checkpoint"'),
     # a cited work's title in quotes, with its venue after it or its authors before it
     ('[1] P. Mermelstein (1976), "Distance measures for speech recognition, psychological '
      'and instrumental," in Pattern Recognition.', "speech recognition",
@@ -371,7 +371,7 @@ def test_phrases_from_a_later_file_add_up(tmp_path: Path) -> None:
      "after the command-line option '--dtype': its value, or its name"),
     ("Start it with (-d GPU) on the node.", "GPU",
      "after the command-line option '-d': its value, or its name"),
-    ("If it does not overfit, there is a bug.", "overfit", "a verb: 'does not overfit'"),
+    ("If it does not prefill, there is a bug.", "prefill", "a verb: 'does not prefill'"),
     ("The run won\u2019t checkpoint here.", "checkpoint", "a verb: 'won\u2019t checkpoint'"),
     ("Run this code to inference the model.", "inference", "a verb: 'to inference the'"),
     ("Latest checkpoint detection:\nThe manager finds the newest one.", "checkpoint",
@@ -921,6 +921,25 @@ def test_a_page_of_another_field_leaves_the_seeded_words_unlinked() -> None:
     page = "Enable streaming so that each generated token is sent at once."
     assert ("streaming", "streaming") in [(page[s:e], t) for s, e, t in
                                           MATCHER.find(page, senses=MATCHER.page_senses(page))]
+
+
+@pytest.mark.parametrize(("page", "linked"), [
+    # a network's upsampling layers (N2D2, dev) and an image resize are no upscaler
+    ("Without upscaling, unpooling or deconvolution, the output size is smaller.", False),
+    ("Run the generated images through an ESRGAN upscaler.", True),
+    ("For upscaling, load the Stable Diffusion x4 upscaler.", True),
+])
+def test_upscaling_links_only_on_a_page_of_generated_images(page: str, linked: bool) -> None:
+    found = [t for _s, _e, t in MATCHER.find(page, senses=MATCHER.page_senses(page))]
+    assert ("upscaler" in found) is linked
+
+
+def test_overfit_is_a_verb_not_a_form_of_overfitting() -> None:
+    """Writers say *the model starts to overfit* (five such places in the corpus, none a
+    link); the noun links."""
+    text = "The model starts to overfit after ten epochs, a sign of overfitting."
+    assert [(text[c.start:c.end], c.term) for c in MATCHER.candidates(text)
+            if c.term == "overfitting"] == [("overfitting", "overfitting")]
 
 
 def test_the_words_of_a_terms_field_from_a_later_file_add_up(tmp_path: Path) -> None:
