@@ -629,6 +629,9 @@ def test_a_terms_rules_are_compiled_when_it_is_first_found() -> None:
     # a network's or a policy's learned parameters, synced across processes
     ("The two main ingredients are syncing parameters and averaging gradients.",
      [("parameters", "parameter"), ("gradients", "gradient")]),
+    # scheduling the learning rate is the scheduler's concept
+    ("Learning rate scheduling and LR scheduling help.",
+     [("Learning rate scheduling", "lr-scheduler"), ("LR scheduling", "lr-scheduler")]),
     # the weights of a family of policies (the phrase's first word in the plural)
     ("Let the parametrized policies with parameters θ be given.", [("parameters", "parameter")]),
     # a language model's tokens in a sentence, and a normalisation layer
@@ -1077,6 +1080,14 @@ def test_the_hubs_name_in_small_letters(text: str, expected: list[tuple[str, str
      "spells out"),
     ("Models with GAU(gated attention unit) layers train fast.", "attention",
      "part of 'gated attention unit', the name the acronym before it spells out"),
+    # the name first, its acronym after it (NequIP's ConFIG; PyTorch's SDPA): the
+    # acronym's capitals are the initials
+    ("It implements the Conflict-free inverse gradient (ConFIG) approach.", "gradient",
+     "part of 'Conflict-free inverse gradient (ConFIG)', the name the acronym after it "
+     "stands for"),
+    ("Use the scaled dot-product attention (SDPA) kernels.", "attention",
+     "part of 'scaled dot-product attention (SDPA)', the name the acronym after it "
+     "stands for"),
 ])
 def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
         text: str, word: str, reason: str) -> None:
@@ -1095,6 +1106,12 @@ def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
     ("Keep the GPU (and its KV cache) busy.", [("GPU", "gpu"), ("KV cache", "kv-cache")]),
     ("Run it on the GPU (an H100 for inference).",
      [("GPU", "gpu"), ("H100", "nvidia-h100"), ("inference", "inference")]),
+    # the term is the whole name before the acronym, or the clause ends before it
+    ("Enable Tensor Parallelism (TP) for large models.",
+     [("Tensor Parallelism", "tensor-parallelism"), ("TP", "tensor-parallelism")]),
+    ("Train on the GPU, then export (ONNX) the model.", [("GPU", "gpu")]),
+    ("Use the GPU (A100) for inference.",
+     [("GPU", "gpu"), ("A100", "nvidia-a100"), ("inference", "inference")]),
 ])
 def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
         text: str, expected: list[tuple[str, str]]) -> None:
@@ -1109,6 +1126,15 @@ def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
      "part of 'power loss' (the term's linking.not_in)"),
     ("The device drifts at room temperature.", "temperature",
      "part of 'room temperature' (the term's linking.not_in)"),
+    # a chip's sensors (tt-smi's telemetry), a physical tensor, a product of tensors
+    ("It reads the voltage regulator (VREG) temperature.", "temperature",
+     "'voltage' in the same sentence (the term's linking.not_near)"),
+    ("The stress is the derivative with respect to the strain tensor.", "tensor",
+     "part of 'strain tensor' (the term's linking.not_in)"),
+    ("The library accelerates tensor product operations.", "tensor",
+     "part of 'tensor product' (the term's linking.not_in)"),
+    ("The main aspect that deserves user attention is the script.", "attention",
+     "the idiom 'deserves * attention'"),
 ])
 def test_physical_losses_and_temperatures_are_not_the_terms(text: str, word: str,
                                                             reason: str) -> None:

@@ -613,6 +613,9 @@ class Matcher:
             package = rules.package_name(text, found, last)
             if package is not None:
                 return f"the name of a package: {package!r}"
+        expansion = rules.name_before_acronym(text, found, first, last, self.first_words)
+        if expansion is not None:
+            return f"part of {expansion!r}, the name the acronym after it stands for"
         return None
 
 

@@ -39,7 +39,9 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "attracting attention", "attract * attention", "attracts * attention",
           "attracted * attention", "attracting * attention", "gained attention",
           "gaining attention", "gained * attention", "gaining * attention",
-          "garnered attention", "garnered * attention")
+          "garnered attention", "garnered * attention", "deserve attention",
+          "deserves attention", "deserved attention", "deserve * attention",
+          "deserves * attention", "deserved * attention")
 #: Words after a name that say it names a software package (``the transformers library``).
 _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
                             "sdk", "crate"})
@@ -473,6 +475,8 @@ def model_id(text: str, start: int, end: int) -> str | None:
 #: The word before a parenthesis that may be an acronym, and how far back its "(" may stand.
 _ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z0-9-]{1,11}) ?$")
 _EXPANSION_CHARACTERS = 160
+#: An acronym in parentheses after the name it spells: ``(ConFIG)``, ``(SDPA)``.
+_ACRONYM_IN_PARENTHESES = re.compile(r"\(([A-Za-z][A-Za-z0-9-]{1,11})\)")
 
 
 def acronym_expansion(text: str, found: list[Word], first: int, last: int,
@@ -499,13 +503,49 @@ def acronym_expansion(text: str, found: list[Word], first: int, last: int,
     if all(w.text.casefold() in term_words for w in inside):
         return None
     letters = [c for c in acronym.group(1).casefold() if c.isalpha()]
-    initials = [w.text[0].casefold() for w in inside if w.text[0].isalpha()]
-    if not initials or initials[0] != letters[0]:
-        return None
-    remaining = iter(initials)
-    if not all(letter in remaining for letter in letters):  # in order (``in`` consumes)
+    if not _spelt_by(letters, inside):
         return None
     return text[opening + 1:closing]
+
+
+def name_before_acronym(text: str, found: list[Word], first: int, last: int,
+                        term_words: Collection[str]) -> str | None:
+    """The name words *first* to *last* are part of where the acronym in parentheses
+    after it spells it out: ``Conflict-free inverse gradient (ConFIG)``, ``Scaled
+    Dot-Product Attention (SDPA)``; the acronym's first letter and capitals are initials of
+    the name's words, in order, the name's first word giving the first. Not where the term
+    is all of it (``Tensor Parallelism (TP)``), nor where every word begins a term."""
+    opening = text.find("(", found[last].end, found[last].end + _EXPANSION_CHARACTERS)
+    if opening < 0:
+        return None
+    acronym = _ACRONYM_IN_PARENTHESES.match(text, opening)
+    if acronym is None or sum(c.isupper() for c in acronym.group(1)) < 2:
+        return None
+    stop = bisect.bisect_left(found, opening, key=word_start)  # the first word after the name
+    if any(c in ".,;:!?()" for c in text[found[last].end:opening]):
+        return None  # the term's sentence or clause ends before the parenthesis
+    spelt = acronym.group(1)
+    letters = [spelt[0].casefold(), *(c.casefold() for c in spelt[1:] if c.isupper())]
+    for begin in range(first, max(-1, first - len(letters)), -1):
+        name = found[begin:stop]
+        if begin == first and stop == last + 1:
+            continue  # the term is the whole name
+        if all(w.text.casefold() in term_words for w in name):
+            return None
+        initials = [w.text[0].casefold() for w in name if w.text[0].isalpha()]
+        if len(initials) == len(letters) and _spelt_by(letters, name):
+            return text[found[begin].start:acronym.end()]
+    return None
+
+
+def _spelt_by(letters: list[str], name: list[Word]) -> bool:
+    """Whether *letters* are initials of the words of *name*, in order, the first word
+    giving the first letter."""
+    initials = [w.text[0].casefold() for w in name if w.text[0].isalpha()]
+    if not initials or initials[0] != letters[0]:
+        return False
+    remaining = iter(initials)
+    return all(letter in remaining for letter in letters)  # in order (``in`` consumes)
 
 
 def package_name(text: str, found: list[Word], last: int) -> str | None:
