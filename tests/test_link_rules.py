@@ -1112,6 +1112,9 @@ def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
     ("Train on the GPU, then export (ONNX) the model.", [("GPU", "gpu")]),
     ("Use the GPU (A100) for inference.",
      [("GPU", "gpu"), ("A100", "nvidia-a100"), ("inference", "inference")]),
+    # the acronym after the name is the term too: the name is the term's
+    ("Fixed the auto-mixed-precision (AMP) mode.",
+     [("mixed-precision", "mixed-precision"), ("AMP", "mixed-precision")]),
 ])
 def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
         text: str, expected: list[tuple[str, str]]) -> None:

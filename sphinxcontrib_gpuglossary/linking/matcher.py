@@ -614,9 +614,16 @@ class Matcher:
             if package is not None:
                 return f"the name of a package: {package!r}"
         expansion = rules.name_before_acronym(text, found, first, last, self.first_words)
-        if expansion is not None:
+        if expansion is not None and not self._spells(expansion[expansion.rindex("(") + 1:-1],
+                                                      term_id):
+            # (not where the acronym is the term too: auto-mixed-precision (AMP))
             return f"part of {expansion!r}, the name the acronym after it stands for"
         return None
+
+    def _spells(self, written: str, term_id: str) -> bool:
+        """Whether *written*, one word, is a spelling of the term *term_id*."""
+        return term_id in (self.exact.get(written), self.folded.get(written.casefold()),
+                           self.closed.get(written.casefold()))
 
 
 #: What joins the words of a folded key (:meth:`Matcher._add`).
