@@ -613,11 +613,10 @@ class Matcher:
             package = rules.package_name(text, found, last)
             if package is not None:
                 return f"the name of a package: {package!r}"
-        expansion = rules.name_before_acronym(text, found, first, last, self.first_words)
-        if expansion is not None and not self._spells(expansion[expansion.rindex("(") + 1:-1],
-                                                      term_id):
+        named = rules.name_before_acronym(text, found, first, last, self.first_words)
+        if named is not None and not self._spells(named[1], term_id):
             # (not where the acronym is the term too: auto-mixed-precision (AMP))
-            return f"part of {expansion!r}, the name the acronym after it stands for"
+            return f"part of {named[0]!r}, the name the acronym after it stands for"
         return None
 
     def _spells(self, written: str, term_id: str) -> bool:

@@ -503,27 +503,27 @@ def acronym_expansion(text: str, found: list[Word], first: int, last: int,
     if all(w.text.casefold() in term_words for w in inside):
         return None
     letters = [c for c in acronym.group(1).casefold() if c.isalpha()]
-    if not _spelt_by(letters, inside):
+    if not _spelt_by(letters, _initials(inside)):
         return None
     return text[opening + 1:closing]
 
 
 def name_before_acronym(text: str, found: list[Word], first: int, last: int,
-                        term_words: Collection[str]) -> str | None:
+                        term_words: Collection[str]) -> tuple[str, str] | None:
     """The name words *first* to *last* are part of where the acronym in parentheses
-    after it spells it out: ``Conflict-free inverse gradient (ConFIG)``, ``Scaled
-    Dot-Product Attention (SDPA)``; the acronym's first letter and capitals are initials of
-    the name's words, in order, the name's first word giving the first. Not where the term
-    is all of it (``Tensor Parallelism (TP)``), nor where every word begins a term."""
-    opening = text.find("(", found[last].end, found[last].end + _EXPANSION_CHARACTERS)
-    if opening < 0:
-        return None
+    after it spells it out, with the acronym: ``Conflict-free inverse gradient (ConFIG)``,
+    ``Scaled Dot-Product Attention (SDPA)``; the acronym's first letter and capitals are
+    initials of the name's words, in order, the name's first word giving the first. Not
+    where the term is all of it (``Tensor Parallelism (TP)``), nor where every word begins
+    a term."""
+    end = found[last].end
+    opening = text.find("(", end, end + _EXPANSION_CHARACTERS)
+    if opening < 0 or any(c in ".,;:!?()" for c in text[end:opening]):
+        return None  # none, or the term's sentence or clause ends before it
     acronym = _ACRONYM_IN_PARENTHESES.match(text, opening)
     if acronym is None or sum(c.isupper() for c in acronym.group(1)) < 2:
         return None
     stop = bisect.bisect_left(found, opening, key=word_start)  # the first word after the name
-    if any(c in ".,;:!?()" for c in text[found[last].end:opening]):
-        return None  # the term's sentence or clause ends before the parenthesis
     spelt = acronym.group(1)
     letters = [spelt[0].casefold(), *(c.casefold() for c in spelt[1:] if c.isupper())]
     for begin in range(first, max(-1, first - len(letters)), -1):
@@ -532,16 +532,19 @@ def name_before_acronym(text: str, found: list[Word], first: int, last: int,
             continue  # the term is the whole name
         if all(w.text.casefold() in term_words for w in name):
             return None
-        initials = [w.text[0].casefold() for w in name if w.text[0].isalpha()]
-        if len(initials) == len(letters) and _spelt_by(letters, name):
-            return text[found[begin].start:acronym.end()]
+        initials = _initials(name)
+        if len(initials) == len(letters) and _spelt_by(letters, initials):
+            return text[found[begin].start:acronym.end()], spelt
     return None
 
 
-def _spelt_by(letters: list[str], name: list[Word]) -> bool:
-    """Whether *letters* are initials of the words of *name*, in order, the first word
-    giving the first letter."""
-    initials = [w.text[0].casefold() for w in name if w.text[0].isalpha()]
+def _initials(name: list[Word]) -> list[str]:
+    """The first letters of the words of *name* that begin with a letter, case-folded."""
+    return [w.text[0].casefold() for w in name if w.text[0].isalpha()]
+
+
+def _spelt_by(letters: list[str], initials: list[str]) -> bool:
+    """Whether *letters* are among *initials* in order, the first initial the first letter."""
     if not initials or initials[0] != letters[0]:
         return False
     remaining = iter(initials)
