@@ -833,6 +833,39 @@ def test_what_a_page_says_of_its_senses(page: str, senses: dict[str, str]) -> No
     assert MATCHER.page_senses(page) == {term: said(phrase) for term, phrase in senses.items()}
 
 
+def spelt_out(name: str, acronym: str) -> str:
+    """What :meth:`Matcher.page_senses` says of a term whose acronym the page spells out
+    as *name*."""
+    return f"{name!r} on this page: {acronym} stands for that here"
+
+
+@pytest.mark.parametrize(("page", "senses"), [
+    # skrl's page of an algorithm: AMP is not automatic mixed precision there
+    ("Adversarial Motion Priors (AMP)\n\nAMP is a model-free algorithm.",
+     {"mixed-precision": spelt_out("Adversarial Motion Priors", "AMP")}),
+    ("AMP (Adversarial Motion Priors) learns from motion clips.",
+     {"mixed-precision": spelt_out("Adversarial Motion Priors", "AMP")}),
+    ("We train with DP (Differential Privacy) and log the DP budget.", {}),  # no DP term
+    # the term's own name spelt out, a word of it, or no name at all
+    ("Automatic Mixed Precision (AMP) halves the memory.", {}),
+    ("Shard the layers with TP (tensor parallelism).", {}),
+    ("Supervised Fine-Tuning (SFT) comes first.", {}),
+    ("Wrap the step in AMP (and a GradScaler).", {}),
+    ("Motion priors help. Then (AMP) follows.", {}),
+])
+def test_a_page_that_spells_out_an_acronym_as_another_name(page: str,
+                                                           senses: dict[str, str]) -> None:
+    assert MATCHER.page_senses(page) == senses
+
+
+def test_an_acronym_spelt_out_as_another_name_is_not_linked_on_that_page() -> None:
+    page = "Adversarial Motion Priors (AMP)\n\nAMP trains on the GPU."
+    text = page.split("\n")[-1]
+    assert linked(text) == [("AMP", "mixed-precision"), ("GPU", "gpu")]
+    assert [(text[s:e], t) for s, e, t in MATCHER.find(text, senses=MATCHER.page_senses(page))] \
+        == [("GPU", "gpu")]
+
+
 def test_one_sense_per_page_leaves_longer_spellings_linked(tmp_path: Path) -> None:
     """Only a one-word spelling takes the page's sense: a longer name of the term is
     still the term (*spinning widget*), and a term the site switched off has no sense."""
@@ -1119,6 +1152,16 @@ def test_a_term_inside_the_name_an_acronym_spells_out_is_not_the_term(
 def test_terms_in_parentheses_that_spell_out_no_acronym_stay_linked(
         text: str, expected: list[tuple[str, str]]) -> None:
     assert linked(text) == expected
+
+
+def test_a_term_in_the_plural_does_not_qualify_the_word_after_it() -> None:
+    """*parameter memory* is an ``only_in`` phrase; *parameters and allocated memory* holds
+    none (embARC MLI's function arguments): a noun before the noun it qualifies is singular."""
+    assert why("The caller provides the correct parameters and allocated memory.",
+               "parameters") == "not in one of the phrases of the term's linking.only_in"
+    assert linked("It frees parameter and optimizer memory.") == [("parameter", "parameter")]
+    assert linked("Sharded parameters and gradients stay on the GPU.") == \
+        [("parameters", "parameter"), ("gradients", "gradient"), ("GPU", "gpu")]
 
 
 @pytest.mark.parametrize(("text", "word", "reason"), [

@@ -140,6 +140,9 @@ class Matcher:
     #: paragraphs are one text node, whose block is the same text
     _probed: tuple[str, tuple[list[str], list[Word] | None, list[str]]] = \
         ("", ([], [], []))
+    #: each term with one-word spellings in capitals (``AMP``, ``TP``): those, and the
+    #: folded words of all its spellings; made when a page first asks (:meth:`_acronyms`)
+    _acronym_table: dict[str, tuple[tuple[str, ...], frozenset[str]]] | None = None
 
     @classmethod
     def build(cls, glossary: Glossary, languages: list[str], include: Iterable[str] = (),
@@ -288,6 +291,13 @@ class Matcher:
             if match is not None:
                 return f"{' '.join(match.group().split())!r} on this page: the word means " \
                        "that here (the term's linking.other_senses)"
+        acronyms = self._acronyms().get(term_id)
+        if acronyms is not None:
+            for acronym in acronyms[0]:
+                if acronym in page:
+                    for name in rules.acronym_meanings(page, acronym):
+                        if acronyms[1].isdisjoint(w.text.casefold() for w in words(name)):
+                            return f"{name!r} on this page: {acronym} stands for that here"
         field_ = self.fields.get(term_id)
         if field_ is not None:
             own, pattern, named = field_
@@ -296,6 +306,25 @@ class Matcher:
                 return f"none of {named} on this page: the word may mean something " \
                        "else here (the term's linking.only_on_pages_with)"
         return None
+
+    def _acronyms(self) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+        """:attr:`_acronym_table`, made the first time a page asks: a page that spells out
+        one of a term's acronyms as a name none of whose words is one of the term's
+        (*Adversarial Motion Priors (AMP)*) means that name by the acronym there."""
+        if self._acronym_table is None:
+            own: dict[str, set[str]] = {}
+            for table in (self.exact, self.folded):
+                for key, term_id in table.items():
+                    own.setdefault(term_id, set()).update(_JOINERS.split(key.casefold()))
+            capitals: dict[str, list[str]] = {}
+            for key, term_id in self.exact.items():
+                capitals_in = sum(c.isupper() for c in key)
+                if _ACRONYM.fullmatch(key) and capitals_in >= 2 and 2 * capitals_in >= len(key):
+                    capitals.setdefault(term_id, []).append(key)
+            self._acronym_table = {term_id: (tuple(spelt), frozenset(own[term_id]))
+                                   for term_id, spelt in capitals.items()
+                                   if not term_id.startswith("\0")}
+        return self._acronym_table
 
     def _site_rules(self, term_id: str,
                     spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]
@@ -627,6 +656,9 @@ class Matcher:
 
 #: What joins the words of a folded key (:meth:`Matcher._add`).
 _JOINERS = re.compile("[ /+&]")
+#: A one-word spelling that may be an acronym, with capitals for at least half its
+#: letters (``AMP``, ``LoRA``; not ``H100``, nor ``ControlNet``).
+_ACRONYM = re.compile(r"[A-Z][A-Za-z]*[A-Z][A-Za-z]*")
 
 
 class _Block:
@@ -674,7 +706,8 @@ class PageSenses(Mapping[str, str]):
 
     def __iter__(self) -> Iterator[str]:
         return (term_id for term_id in dict.fromkeys([*self._matcher.senses,
-                                                      *self._matcher.fields])
+                                                      *self._matcher.fields,
+                                                      *self._matcher._acronyms()])
                 if term_id in self)
 
     def __len__(self) -> int:

@@ -107,9 +107,16 @@ class Phrase:
             joined = "".join(own)
             around = [way for way in self.ways if way[0] or way[2]]
             ways = [way for way in around if "".join(way[1]) == joined] \
-                or [way for way in around if len(way[1]) == len(own)]
+                or [way for way in around if len(way[1]) == len(own)
+                    and not (way[2] and _plural_of(own[-1], way[1][-1]))]
         return any(_stands_in(text, found, first, last, before, after)
                    for before, _own, after in ways)
+
+
+def _plural_of(written: str, word: str) -> bool:
+    """Whether *written* is the plural of *word*: a noun before the word it qualifies is
+    in the singular (``parameters and allocated memory`` holds no ``parameter memory``)."""
+    return written != word and written.startswith(word) and written[len(word):] in ("s", "es")
 
 
 def first_words(spellings: Sequence[tuple[int, Collection[tuple[str, ...]]]]) -> frozenset[str]:
@@ -536,6 +543,25 @@ def name_before_acronym(text: str, found: list[Word], first: int, last: int,
         if len(initials) == len(letters) and _spelt_by(letters, initials):
             return text[found[begin].start:acronym.end()], spelt
     return None
+
+
+def acronym_meanings(page: str, acronym: str) -> Iterator[str]:
+    """The names *page* spells *acronym* out as: ``Adversarial Motion Priors (AMP)``, ``AMP
+    (Adversarial Motion Priors)``; the acronym's first letter and capitals are the initials
+    of the name's words, in order (all of them before the parenthesis, the first one's
+    first in it)."""
+    letters = [acronym[0].casefold(), *(c.casefold() for c in acronym[1:] if c.isupper())]
+    for spelt in re.finditer(rf"\({re.escape(acronym)}\)", page):
+        clause = page[max(0, spelt.start() - _EXPANSION_CHARACTERS):spelt.start()]
+        clause = clause[max(map(clause.rfind, ".,;:!?()\n")) + 1:]  # the name's clause
+        name = words(clause)[-len(letters):]
+        if len(name) == len(letters) and _initials(name) == letters:
+            yield clause[name[0].start:name[-1].end]
+    for spelt in re.finditer(rf"(?<![\w-]){re.escape(acronym)} ?\(([^()\n]{{3,{_EXPANSION_CHARACTERS}}})\)",
+                             page):
+        inside = words(spelt.group(1))
+        if len(inside) <= 2 * len(letters) and _spelt_by(letters, _initials(inside)):
+            yield spelt.group(1)
 
 
 def _initials(name: list[Word]) -> list[str]:
