@@ -1058,6 +1058,11 @@ def test_a_devices_temperature_is_no_sampling_temperature() -> None:
     # configuration values, not a model's weights
     ("We train the detector with default model parameters.", "parameters",
      "part of 'default model parameters' (the term's linking.not_in)"),
+    # other projects named after PyTorch (Lightning Flash's backbones and its ORT flag)
+    ("Backbones provided by PyTorch Image Models (TIMM) are listed here.", "PyTorch",
+     "part of 'PyTorch Image Models' (the term's linking.not_in)"),
+    ("Enabling Torch ORT requires a single flag.", "Torch",
+     "part of 'Torch ORT' (the term's linking.not_in)"),
 ])
 def test_constants_components_and_default_parameters_are_not_the_term(
         text: str, word: str, reason: str) -> None:
