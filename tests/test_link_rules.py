@@ -970,6 +970,37 @@ def test_upscaling_links_only_on_a_page_of_generated_images(page: str, linked: b
     assert ("upscaler" in found) is linked
 
 
+@pytest.mark.parametrize(("page", "linked"), [
+    # a measurement (Lightning Flash's forecasts, TT-Buda's chip), not a sampling setting
+    ("Forecast a quantity that varies in time: stock prices, temperature, etc.", False),
+    ("The chip's temperature is read every second.", False),
+    ("Raise the temperature for more varied generations.", True),
+    ("Set the temperature and top_p of the sampling.", True),
+])
+def test_temperature_links_only_on_a_page_of_generated_text(page: str, linked: bool) -> None:
+    found = [t for _s, _e, t in MATCHER.find(page, senses=MATCHER.page_senses(page))]
+    assert ("temperature" in found) is linked
+
+
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # a gerund whose object is models (SuperGradients): a verb
+    ("It helps when fine-tuning pre-trained models on new data.", "fine-tuning",
+     "part of 'fine-tuning * * models' (the term's linking.not_in)"),
+    ("Fine-tuning language models is cheap.", "Fine-tuning",
+     "part of 'fine-tuning * models' (the term's linking.not_in)"),
+    # a fixed mapping of the input coordinates (DeepXDE), not a learnt embedding
+    ("We use Fourier feature embeddings of the coordinates.", "embeddings",
+     "part of 'Fourier feature embedding' (the term's linking.not_in)"),
+])
+def test_verbs_of_models_and_fixed_embeddings_are_not_the_terms(text: str, word: str,
+                                                                reason: str) -> None:
+    assert why(text, word) == reason
+
+
+def test_fine_tuning_as_a_noun_stays_linked() -> None:
+    assert linked("Fine-tuning recipes are in the repository.") == [("Fine-tuning", "fine-tuning")]
+
+
 def test_overfit_is_a_verb_not_a_form_of_overfitting() -> None:
     """Writers say *the model starts to overfit* (five such places in the corpus, none a
     link); the noun links."""
