@@ -999,6 +999,10 @@ def test_verbs_of_models_and_fixed_embeddings_are_not_the_terms(text: str, word:
 
 def test_fine_tuning_as_a_noun_stays_linked() -> None:
     assert linked("Fine-tuning recipes are in the repository.") == [("Fine-tuning", "fine-tuning")]
+    # coordinated with another noun, no wildcard of a phrase stands for the shared head
+    # (Kubeflow Trainer)
+    assert linked("It covers LLM fine-tuning and training of AI models.") == \
+        [("fine-tuning", "fine-tuning")]
 
 
 def test_overfit_is_a_verb_not_a_form_of_overfitting() -> None:

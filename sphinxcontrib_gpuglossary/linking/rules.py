@@ -248,13 +248,14 @@ def _stands_in(text: str, found: list[Word], first: int, last: int,
                before: tuple[str, ...], after: tuple[str, ...]) -> bool:
     if _stands_in_as_written(text, found, first, last, before, after):
         return True
-    if not after or before or last + 1 >= len(found) or not (
+    if not after or after[0] in ("*", "#") or before or last + 1 >= len(found) or not (
             text[found[last].end:found[last].end + 1] in (",", "/")
             or found[last + 1].text.casefold() in _CONJUNCTIONS):
         return False
-    # the phrase's head after coordinated words: "PyTorch and TurboMind backends"; not
-    # after the term's own word again, which names the longer thing beside the term
-    # itself ("SDXL and SDXL-Turbo")
+    # the phrase's head after coordinated words: "PyTorch and TurboMind backends" (a head
+    # that is a word, not a wildcard: "fine-tuning and training of AI models" holds no
+    # "fine-tuning * * models"); not after the term's own word again, which names the
+    # longer thing beside the term itself ("SDXL and SDXL-Turbo")
     k = last_conjunct(text, found, last)
     return k is not None and found[k].text.casefold() != found[last].text.casefold() \
         and _stands_in_as_written(text, found, k, k, (), after)
