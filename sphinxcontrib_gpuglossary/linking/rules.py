@@ -548,9 +548,10 @@ def name_before_acronym(text: str, found: list[Word], first: int, last: int,
 
 def acronym_meanings(page: str, acronym: str) -> Iterator[str]:
     """The names *page* spells *acronym* out as: ``Adversarial Motion Priors (AMP)``, ``AMP
-    (Adversarial Motion Priors)``; the acronym's first letter and capitals are the initials
-    of the name's words, in order (all of them before the parenthesis, the first one's
-    first in it)."""
+    (Adversarial Motion Priors)``. The acronym's first letter and capitals are the initials
+    of the name's words, in order: exactly so for a name before the parenthesis (read back
+    to the start of its clause), and among them, the first word giving the first, for a
+    name inside it."""
     letters = [acronym[0].casefold(), *(c.casefold() for c in acronym[1:] if c.isupper())]
     for spelt in re.finditer(rf"\({re.escape(acronym)}\)", page):
         clause = page[max(0, spelt.start() - _EXPANSION_CHARACTERS):spelt.start()]
@@ -558,8 +559,8 @@ def acronym_meanings(page: str, acronym: str) -> Iterator[str]:
         name = words(clause)[-len(letters):]
         if len(name) == len(letters) and _initials(name) == letters:
             yield clause[name[0].start:name[-1].end]
-    for spelt in re.finditer(rf"(?<![\w-]){re.escape(acronym)} ?\(([^()\n]{{3,{_EXPANSION_CHARACTERS}}})\)",
-                             page):
+    inside_pattern = rf"(?<![\w-]){re.escape(acronym)} ?\(([^()\n]{{3,{_EXPANSION_CHARACTERS}}})\)"
+    for spelt in re.finditer(inside_pattern, page):
         inside = words(spelt.group(1))
         if len(inside) <= 2 * len(letters) and _spelt_by(letters, _initials(inside)):
             yield spelt.group(1)
