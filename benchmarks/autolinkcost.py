@@ -67,6 +67,20 @@ def prepare(untouched: Path, glossary: str, root: Path, mode: str) -> Path:
     return root
 
 
+#: The checkout this benchmark belongs to: its builds and scans import its extension.
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+@contextlib.contextmanager
+def this_checkout() -> Iterator[None]:
+    """Every build and scan started inside imports the extension of :data:`CHECKOUT`, not
+    whichever one the virtualenv has installed: run from a second worktree, the benchmark
+    counts that worktree's code (without this, the editable install's)."""
+    paths = [str(CHECKOUT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    with mock.patch.dict(os.environ, {"PYTHONPATH": os.pathsep.join(paths)}):
+        yield
+
+
 @contextlib.contextmanager
 def own_cache(folder: Path) -> Iterator[None]:
     """Every build and scan started inside reads and writes the cache *folder*, not the
@@ -100,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     glossary = "Glossary\n========\n\n.. glossary-table::\n"
     with tempfile.TemporaryDirectory(prefix="gpuglossary-autolink-") as tmp, \
-            own_cache(Path(tmp, "cache")):
+            own_cache(Path(tmp, "cache")), this_checkout():
         workdir = Path(tmp)
         generated = {} if args.site is not None else productsite.sites(
             workdir / "gen", args.pages, "alabaster", args.seed)

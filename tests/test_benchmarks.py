@@ -283,3 +283,21 @@ def test_autolink_cost_builds_read_a_cache_of_their_own(tmp_path, monkeypatch) -
     assert list((tmp_path / "own").glob("matcher-*.json"))
     assert not list((tmp_path / "users").glob("matcher-*.json"))
     assert os.environ[CACHE_ENV] == str(tmp_path / "users")
+
+
+def test_the_autolink_benchmark_counts_its_own_checkouts_extension(tmp_path: Path) -> None:
+    """Run from another worktree, its builds import that worktree's extension, not the
+    installed one (a start-and-end pair would otherwise count the same code twice)."""
+    from unittest import mock
+
+    from benchmarks import autolinkcost
+    from benchmarks.run import package_used
+
+    other = tmp_path / "other"  # another copy of the package, found first on the path
+    (other / "sphinxcontrib_gpuglossary").mkdir(parents=True)
+    (other / "sphinxcontrib_gpuglossary" / "__init__.py").write_text("", encoding="utf-8")
+    with mock.patch.dict(os.environ, {"PYTHONPATH": str(other)}):
+        assert Path(package_used(tmp_path, None)) == other / "sphinxcontrib_gpuglossary"
+        with autolinkcost.this_checkout():
+            used = package_used(tmp_path, None)
+    assert Path(used) == autolinkcost.CHECKOUT / "sphinxcontrib_gpuglossary"
