@@ -312,18 +312,19 @@ class Matcher:
         one of a term's acronyms as a name none of whose words is one of the term's
         (*Adversarial Motion Priors (AMP)*) means that name by the acronym there."""
         if self._acronym_table is None:
-            own: dict[str, set[str]] = {}
-            for table in (self.exact, self.folded):
-                for key, term_id in table.items():
-                    own.setdefault(term_id, set()).update(_JOINERS.split(key.casefold()))
             capitals: dict[str, list[str]] = {}
             for key, term_id in self.exact.items():
                 capitals_in = sum(c.isupper() for c in key)
-                if _ACRONYM.fullmatch(key) and capitals_in >= 2 and 2 * capitals_in >= len(key):
+                if _ACRONYM.fullmatch(key) and capitals_in >= 2 and 2 * capitals_in >= len(key) \
+                        and not term_id.startswith("\0"):
                     capitals.setdefault(term_id, []).append(key)
+            own: dict[str, set[str]] = {term_id: set() for term_id in capitals}
+            for table in (self.exact, self.folded):  # the words of those terms' spellings only
+                for key, term_id in table.items():
+                    if term_id in own:
+                        own[term_id].update(_JOINERS.split(key.casefold()))
             self._acronym_table = {term_id: (tuple(spelt), frozenset(own[term_id]))
-                                   for term_id, spelt in capitals.items()
-                                   if not term_id.startswith("\0")}
+                                   for term_id, spelt in capitals.items()}
         return self._acronym_table
 
     def _site_rules(self, term_id: str,
