@@ -553,12 +553,17 @@ def acronym_meanings(page: str, acronym: str) -> Iterator[str]:
     to the start of its clause), and among them, the first word giving the first, for a
     name inside it."""
     letters = [acronym[0].casefold(), *(c.casefold() for c in acronym[1:] if c.isupper())]
-    for spelt in re.finditer(rf"\({re.escape(acronym)}\)", page):
-        clause = page[max(0, spelt.start() - _EXPANSION_CHARACTERS):spelt.start()]
+    parenthesised = f"({acronym})"
+    at = page.find(parenthesised)
+    while at >= 0:
+        clause = page[max(0, at - _EXPANSION_CHARACTERS):at]
         clause = clause[max(map(clause.rfind, ".,;:!?()\n")) + 1:]  # the name's clause
         name = words(clause)[-len(letters):]
         if len(name) == len(letters) and _initials(name) == letters:
             yield clause[name[0].start:name[-1].end]
+        at = page.find(parenthesised, at + 1)
+    if f"{acronym}(" not in page and f"{acronym} (" not in page:
+        return  # (most pages that write an acronym never spell it out: a look is enough)
     inside_pattern = rf"(?<![\w-]){re.escape(acronym)} ?\(([^()\n]{{3,{_EXPANSION_CHARACTERS}}})\)"
     for spelt in re.finditer(inside_pattern, page):
         inside = words(spelt.group(1))
