@@ -997,6 +997,43 @@ def test_verbs_of_models_and_fixed_embeddings_are_not_the_terms(text: str, word:
     assert why(text, word) == reason
 
 
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # methods named with the term's word that are not its sense (Spinning Up, garage,
+    # SpeechBrain, snnTorch, hls4ml)
+    ("Add an entropy regularization term to the loss.", "regularization",
+     "part of 'entropy regularization' (the term's linking.not_in)"),
+    ("Subword regularization samples segmentations.", "regularization",
+     "part of 'subword regularization' (the term's linking.not_in)"),
+    ("The policy is updated by gradient ascent.", "gradient",
+     "part of 'gradient ascent' (the term's linking.not_in)"),
+    ("Spiking neurons are trained with surrogate gradients.", "gradients",
+     "part of 'surrogate gradient' (the term's linking.not_in)"),
+    ("The spike time carries the value in latency coding.", "latency",
+     "part of 'latency coding' (the term's linking.not_in)"),
+    ("It runs automatic precision inference on the layers.", "inference",
+     "part of 'precision inference' (the term's linking.not_in)"),
+    ("Try hyperparameter fine-tuning next.", "fine-tuning",
+     "part of 'hyperparameter fine-tuning' (the term's linking.not_in)"),
+    # other senses (production-stack, DeepChem)
+    ("Paste your HuggingFace token here.", "token",
+     "part of 'HuggingFace token' (the term's linking.other_senses)"),
+    ("It helps with probabilistic inference.", "inference",
+     "part of 'probabilistic inference' (the term's linking.other_senses)"),
+    # work spread over threads or network cards (mllm, Mooncake)
+    ("Split the work into chunks for better load balancing.", "load balancing",
+     "'chunks' in the same sentence (the term's linking.not_near)"),
+    ("It drives two NICs with load balancing.", "load balancing",
+     "'nics' in the same sentence (the term's linking.not_near)"),
+])
+def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+def test_request_load_balancing_stays_linked() -> None:
+    assert linked("The router handles load balancing across model replicas.") == \
+        [("load balancing", "load-balancer")]
+
+
 def test_fine_tuning_as_a_noun_stays_linked() -> None:
     assert linked("Fine-tuning recipes are in the repository.") == [("Fine-tuning", "fine-tuning")]
     # coordinated with another noun, no wildcard of a phrase stands for the shared head
