@@ -1011,7 +1011,7 @@ def test_verbs_of_models_and_fixed_embeddings_are_not_the_terms(text: str, word:
     ("The spike time carries the value in latency coding.", "latency",
      "part of 'latency coding' (the term's linking.not_in)"),
     ("It runs automatic precision inference on the layers.", "inference",
-     "part of 'precision inference' (the term's linking.not_in)"),
+     "part of 'automatic precision inference' (the term's linking.not_in)"),
     ("Try hyperparameter fine-tuning next.", "fine-tuning",
      "part of 'hyperparameter fine-tuning' (the term's linking.not_in)"),
     # other senses (production-stack, DeepChem)
@@ -1029,7 +1029,9 @@ def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason
     assert why(text, word) == reason
 
 
-def test_request_load_balancing_stays_linked() -> None:
+def test_request_load_balancing_and_low_precision_inference_stay_linked() -> None:
+    assert linked("It simulates low-precision inference on the host.") == \
+        [("inference", "inference")]
     assert linked("The router handles load balancing across model replicas.") == \
         [("load balancing", "load-balancer")]
 
