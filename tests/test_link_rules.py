@@ -1029,6 +1029,26 @@ def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason
     assert why(text, word) == reason
 
 
+@pytest.mark.parametrize(("text", "word", "reason"), [
+    # a name made a verb with an apostrophe (Raster Vision)
+    ("After SSH'ing into the instance, install it.", "SSH", 'a verb: "SSH\'ing"'),
+    ("Once SSH\u2019d in, run the script.", "SSH", "a verb: 'SSH\u2019d'"),
+    # a code of conduct's words (the Contributor Covenant, on Raster Vision's site)
+    ("Unwelcome sexual attention or advances are not tolerated.", "attention",
+     "the idiom 'sexual attention'"),
+    # a loss named after what it compares (DeepPavlov)
+    ("3. Cosine embedding loss between hidden states.", "embedding",
+     "part of 'cosine embedding loss' (the term's linking.not_in)"),
+])
+def test_verbs_idioms_and_losses_of_round_49(text: str, word: str, reason: str) -> None:
+    assert why(text, word) == reason
+
+
+def test_a_possessive_is_no_verb() -> None:
+    assert linked("We SSH into the node. The GPU's memory is full.") == \
+        [("SSH", "ssh"), ("GPU", "gpu")]
+
+
 def test_request_load_balancing_and_low_precision_inference_stay_linked() -> None:
     assert linked("It simulates low-precision inference on the host.") == \
         [("inference", "inference")]

@@ -41,7 +41,9 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "gaining attention", "gained * attention", "gaining * attention",
           "garnered attention", "garnered * attention", "deserve attention",
           "deserves attention", "deserved attention", "deserve * attention",
-          "deserves * attention", "deserved * attention")
+          "deserves * attention", "deserved * attention",
+          # codes of conduct (the Contributor Covenant)
+          "sexual attention")
 #: Words after a name that say it names a software package (``the transformers library``).
 _PACKAGE_WORDS = frozenset({"library", "libraries", "package", "packages", "module", "modules",
                             "sdk", "crate"})
@@ -634,6 +636,8 @@ _DETERMINERS = frozenset({"the", "a", "an", "this", "these", "those", "its", "th
                           "your", "my"})
 #: Endings of words that are no verb's base form (``to quantization the``).
 _NOUN_ENDINGS = ("tion", "sion", "ing", "ment", "ness", "ity", "ism")
+#: After a name, an apostrophe and a verb's ending make it a verb (``SSH'ing``, ``SSH'd``).
+_APOSTROPHE_VERB = re.compile(r"['\u2019](?:ing|ed|d)(?!\w)")
 #: Before a gerund: a form of *be* makes it a verb (``we're fine-tuning``).
 _BE = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "re", "m"})
 #: Before ``to`` and a word's base form: an infinitive follows (``how to inference``).
@@ -652,8 +656,12 @@ _NEGATED = frozenset({"don", "doesn", "didn", "won", "can", "couldn", "wouldn", 
 def verb_use(text: str, found: list[Word], first: int, last: int) -> str | None:
     """Whether the term's word is used as a verb: a gerund with an object, after *be* or
     after *not* (``fine-tuning a base model``, ``we're fine-tuning``, ``when not
-    fine-tuning``), or a word after a modal or a negated auxiliary (``will warmup``,
-    ``doesn't overfit``). A term is a thing or a process, never an action in a clause."""
+    fine-tuning``), a word after a modal or a negated auxiliary (``will warmup``,
+    ``doesn't overfit``), or a name made a verb with an apostrophe (``after SSH'ing
+    into it``). A term is a thing or a process, never an action in a clause."""
+    ending = _APOSTROPHE_VERB.match(text, found[last].end)
+    if ending is not None:
+        return text[found[first].start:ending.end()]
     word = found[last].text.casefold()
     before = found[first - 1].text.casefold() \
         if first and _spaced(text, found[first - 1], found[first]) else ""
