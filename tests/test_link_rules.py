@@ -1036,11 +1036,16 @@ def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason
     # a code of conduct's words (the Contributor Covenant, on Raster Vision's site)
     ("Unwelcome sexual attention or advances are not tolerated.", "attention",
      "the idiom 'sexual attention'"),
+    # an idiom with a word between, and an image's gradient (Kornia)
+    ("ViT has drawn great attention in vision.", "attention",
+     "the idiom 'drawn * attention'"),
+    ("Lines are well defined by the image gradient.", "gradient",
+     "part of 'image gradient' (the term's linking.not_in)"),
     # a loss named after what it compares (DeepPavlov)
     ("3. Cosine embedding loss between hidden states.", "embedding",
      "part of 'cosine embedding loss' (the term's linking.not_in)"),
 ])
-def test_verbs_idioms_and_losses_of_round_49(text: str, word: str, reason: str) -> None:
+def test_verbs_idioms_and_names_of_rounds_49_and_50(text: str, word: str, reason: str) -> None:
     assert why(text, word) == reason
 
 

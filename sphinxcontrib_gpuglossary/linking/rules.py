@@ -32,7 +32,8 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "serving as", "serves as", "serve as", "serving two purposes", "serving a purpose",
           "serving the purpose", "serving a dual purpose", "loss of generality",
           "at a loss", "without loss of", "the attention of", "draw attention", "draws attention",
-          "drew attention", "bring attention", "brings attention",
+          "drew attention", "drawn attention", "drawing attention", "bring attention",
+          "brings attention",
           # a verb and one word between ("pay close attention", "attracting growing attention")
           "pay * attention", "pays * attention", "paid * attention", "paying * attention",
           "attract attention", "attracts attention", "attracted attention",
@@ -41,7 +42,8 @@ IDIOMS = ("pay attention", "pays attention", "paid attention", "paying attention
           "gaining attention", "gained * attention", "gaining * attention",
           "garnered attention", "garnered * attention", "deserve attention",
           "deserves attention", "deserved attention", "deserve * attention",
-          "deserves * attention", "deserved * attention",
+          "deserves * attention", "deserved * attention", "draw * attention",
+          "draws * attention", "drew * attention", "drawn * attention", "drawing * attention",
           # codes of conduct (the Contributor Covenant)
           "sexual attention")
 #: Words after a name that say it names a software package (``the transformers library``).
