@@ -1041,6 +1041,9 @@ def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason
      "the idiom 'drawn * attention'"),
     ("Lines are well defined by the image gradient.", "gradient",
      "part of 'image gradient' (the term's linking.not_in)"),
+    # an output layer named as a whole (DyNet)
+    ("It builds LSTM networks or hierarchical softmax.", "softmax",
+     "part of 'hierarchical softmax' (the term's linking.not_in)"),
     # a loss named after what it compares (DeepPavlov)
     ("3. Cosine embedding loss between hidden states.", "embedding",
      "part of 'cosine embedding loss' (the term's linking.not_in)"),
