@@ -1024,12 +1024,6 @@ def test_verbs_of_models_and_fixed_embeddings_are_not_the_terms(text: str, word:
      "'chunks' in the same sentence (the term's linking.not_near)"),
     ("It drives two NICs with load balancing.", "load balancing",
      "'nics' in the same sentence (the term's linking.not_near)"),
-])
-def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason: str) -> None:
-    assert why(text, word) == reason
-
-
-@pytest.mark.parametrize(("text", "word", "reason"), [
     # a name made a verb with an apostrophe (Raster Vision)
     ("After SSH'ing into the instance, install it.", "SSH", 'a verb: "SSH\'ing"'),
     ("Once SSH\u2019d in, run the script.", "SSH", "a verb: 'SSH\u2019d'"),
@@ -1048,7 +1042,9 @@ def test_methods_and_senses_named_with_a_terms_word(text: str, word: str, reason
     ("3. Cosine embedding loss between hidden states.", "embedding",
      "part of 'cosine embedding loss' (the term's linking.not_in)"),
 ])
-def test_verbs_idioms_and_names_of_rounds_49_and_50(text: str, word: str, reason: str) -> None:
+def test_methods_senses_verbs_and_idioms_are_not_the_terms(text: str, word: str,
+                                                          reason: str) -> None:
+    """Each written after a pattern of one development site (named beside it)."""
     assert why(text, word) == reason
 
 
