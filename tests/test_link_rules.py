@@ -845,6 +845,9 @@ def spelt_out(name: str, acronym: str) -> str:
      {"mixed-precision": spelt_out("Adversarial Motion Priors", "AMP")}),
     ("AMP (Adversarial Motion Priors) learns from motion clips.",
      {"mixed-precision": spelt_out("Adversarial Motion Priors", "AMP")}),
+    # no space before the parenthesis: the plain look that comes first must find it too
+    ("AMP(Adversarial Motion Priors) learns from motion clips.",
+     {"mixed-precision": spelt_out("Adversarial Motion Priors", "AMP")}),
     ("We train with DP (Differential Privacy) and log the DP budget.", {}),  # no DP term
     # the term's own name spelt out, a word of it, or no name at all
     ("Automatic Mixed Precision (AMP) halves the memory.", {}),
